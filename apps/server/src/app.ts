@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MAX_JSON_BODY_BYTES } from '@portal/contracts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { AppError } from './lib/app-error.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { createAuditService } from './features/audit/audit.service.ts';
+import { createAuthRepository } from './features/auth/auth.repository.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { createAuthService } from './features/auth/auth.service.ts';
+import { createTokenService } from './features/auth/tokens.ts';
+import { createMailService } from './features/mail/mail.service.ts';
+import { edifactRoutes } from './features/edifact/edifact.routes.ts';
+import { createEdifactService } from './features/edifact/edifact.service.ts';
+import { systemRoutes } from './features/system/system.routes.ts';
+import { usersRoutes } from './features/users/users.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { appConfigRoutes } from './features/app-config/app-config.routes.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { impersonationRoutes } from './features/impersonation/impersonation.routes.ts';
+import { issueReportsRoutes } from './features/issue-reports/issue-reports.routes.ts';
+import { userManagementRoutes } from './features/user-management/user-management.routes.ts';
+import { restrictionsRoutes } from './features/restrictions/restrictions.routes.ts';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Access-token lifetime override (tests and the e2e suite use short ones to exercise refresh). */
+  accessTtlSeconds?: number;
+  logger?: boolean;
+};
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Builds the whole server: infrastructure in a fixed order (errors, security headers, OpenAPI, authentication),
+ * then every feature from one explicit list, then the web app.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const db = database.db;
+
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: () => randomUUID(),
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables in a style element at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        // Left out so a plain-http localhost works; production sits behind TLS with HSTS.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Open EDI Portal API', version: '0.1.0', description: 'Every endpoint of the portal. Private routes need `Authorization: Bearer <access token>`.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const tokens = await createTokenService({
+    db,
+    clock,
+    issuer: config.publicUrl,
+    privateKeyPem: config.jwtPrivateKey,
+    accessTtlSeconds: options.accessTtlSeconds ?? config.accessTokenTtlSeconds,
+  });
+  const audit = createAuditService({ db, clock });
+  const mail = createMailService({ db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const authRepo = createAuthRepository(db);
+  const auth = createAuthService({ db, repo: authRepo, tokens, mail, audit, clock, publicUrl: config.publicUrl });
+  const edifact = await createEdifactService({ storePath: `${config.dataDir}/edifact`, log: app.log, downloadBaseUrl: config.edifactDownloadBaseUrl });
+  await edifact.importAtStart(config.edifactDirectoriesImport);
+  app.decorate('services', { db, clock, tokens, mail, audit, auth, edifact });
+
+  await app.register(
+    async (api) => {
+      // Authentication is scoped to the API: the web app's files and the docs UI are public.
+      registerAuth(api, { db, clock, tokens });
+      await api.register(systemRoutes({ db, tokens, legacyEdiUrl: config.legacyEdiUrl }));
+      await api.register(authRoutes(auth));
+      await api.register(usersRoutes({ db, clock }));
+      await api.register(edifactRoutes(edifact));
+      await api.register(profileRoutes({ db, clock, audit }));
+      await api.register(appConfigRoutes({ db, clock }));
+      await api.register(adminRoutes({ db, clock, audit, auth }));
+      await api.register(impersonationRoutes({ db, clock, audit, auth }));
+      await api.register(issueReportsRoutes({ db, clock, audit, mail, supportEmail: config.supportEmail }));
+      await api.register(userManagementRoutes({ db, clock, audit, mail, authRepo, publicUrl: config.publicUrl }));
+      await api.register(restrictionsRoutes({ db, clock, audit }));
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const webDist = config.webDist ?? DEFAULT_WEB_DIST;
+  const hasWeb = existsSync(`${webDist}/index.html`);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    // Any other page is a route of the single-page app.
+    if (hasWeb && request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw new AppError('request.not_found', 404, { message: `Route ${request.method} ${path} not found` });
+  });
+
+  app.addHook('onClose', async () => {
+    mail.close();
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify's interface
+  interface FastifyInstance {
+    services: {
+      db: Database['db'];
+      clock: Clock;
+      tokens: Awaited<ReturnType<typeof createTokenService>>;
+      mail: ReturnType<typeof createMailService>;
+      audit: ReturnType<typeof createAuditService>;
+      auth: ReturnType<typeof createAuthService>;
+      edifact: Awaited<ReturnType<typeof createEdifactService>>;
+    };
+  }
+}

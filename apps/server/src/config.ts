@@ -1,0 +1,89 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Every setting of the server, read from the environment once at start (README lists them). */
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Open EDI Portal <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.email().default('support@localhost.localdomain'),
+  PUBLIC_URL: z.url().optional(),
+  LEGACY_EDI_URL: z.url().default('https://legacy-edi.example.com/'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_PRIVATE_KEY: z.string().optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  DEMO_DATA: booleanString.default(true),
+  TRUST_PROXY: booleanString.default(false),
+  WEB_DIST: z.string().optional(),
+  EDIFACT_DIRECTORIES_IMPORT: z.string().optional(),
+  EDIFACT_DOWNLOAD_BASE_URL: z.url().optional(),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  publicUrl: string;
+  legacyEdiUrl: string;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  jwtPrivateKey: string | undefined;
+  accessTokenTtlSeconds: number;
+  demoData: boolean;
+  trustProxy: boolean;
+  webDist: string | undefined;
+  edifactDirectoriesImport: string[];
+  edifactDownloadBaseUrl: string | undefined;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value stops the start with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    publicUrl,
+    legacyEdiUrl: e.LEGACY_EDI_URL,
+    logLevel: e.LOG_LEVEL,
+    jwtPrivateKey: e.JWT_PRIVATE_KEY,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    demoData: e.DEMO_DATA,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST,
+    edifactDownloadBaseUrl: e.EDIFACT_DOWNLOAD_BASE_URL,
+    edifactDirectoriesImport: (e.EDIFACT_DIRECTORIES_IMPORT ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
+}

@@ -1,0 +1,10 @@
+// Every table, for drizzle-kit and the typed database handle. Tables live with their features.
+export * from '../features/companies/companies.table.ts';
+export * from '../features/users/users.table.ts';
+export * from '../features/groups/groups.table.ts';
+export * from '../features/auth/auth.table.ts';
+export * from '../features/mail/mail.table.ts';
+export * from '../features/audit/audit.table.ts';
+export * from '../features/app-config/app-config.table.ts';
+export * from '../features/restrictions/restrictions.table.ts';
+export * from '../features/issue-reports/issue-reports.table.ts';

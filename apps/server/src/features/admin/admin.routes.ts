@@ -1,0 +1,233 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  AdminAuditPageSchema,
+  AdminAuditQuerySchema,
+  AdminCompaniesQuerySchema,
+  AdminCompanyDetailSchema,
+  AdminCompanyPageSchema,
+  AdminCompanySchema,
+  AdminEmailPageSchema,
+  AdminEmailsQuerySchema,
+  AdminIdParamsSchema,
+  AdminUserPageSchema,
+  AdminUserSchema,
+  AdminUsersQuerySchema,
+  CompanyStatusRequestSchema,
+  CompanyTogglesRequestSchema,
+  CreateCompanyRequestSchema,
+  CreateUserRequestSchema,
+  OverduePaymentRequestSchema,
+  SetRolesRequestSchema,
+  UpdateCompanyRequestSchema,
+} from '@portal/contracts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { principalOf, requireRole } from '../../plugins/auth.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { createAdminRepository } from './admin.repository.ts';
+import { createAdminService, type AdminCaller } from './admin.service.ts';
+
+const caller = (request: FastifyRequest): AdminCaller => {
+  const p = principalOf(request);
+  return { userId: p.userId, email: p.email, ip: request.ip };
+};
+
+/** The admin area's API: companies, users across companies, the e-mail and audit logs. Admins only. */
+export function adminRoutes(deps: {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  auth: AuthService;
+}): FastifyPluginAsyncZod {
+  const service = createAdminService({
+    repo: createAdminRepository(deps.db),
+    audit: deps.audit,
+    auth: deps.auth,
+    clock: deps.clock,
+  });
+  return async (app) => {
+    // Before body validation, so a non-admin learns nothing about the input rules.
+    app.addHook('onRequest', requireRole('admin'));
+    const companies = ['admin', 'admin-companies'];
+    const users = ['admin', 'admin-users'];
+    const logs = ['admin', 'admin-logs'];
+
+    // Companies ---------------------------------------------------------------------------------------------------
+
+    app.get('/admin/companies', {
+      schema: {
+        tags: companies,
+        summary: 'Companies by name, with search',
+        querystring: AdminCompaniesQuerySchema,
+        response: { 200: AdminCompanyPageSchema },
+      },
+      handler: (request) => service.listCompanies(request.query),
+    });
+
+    app.get('/admin/companies/:id', {
+      schema: {
+        tags: companies,
+        summary: 'One company with its groups',
+        params: AdminIdParamsSchema,
+        response: { 200: AdminCompanyDetailSchema },
+      },
+      handler: (request) => service.getCompany(request.params.id),
+    });
+
+    app.post('/admin/companies', {
+      schema: {
+        tags: companies,
+        summary: 'Create a company (with an "Administrators" group holding every permission but e-TTN)',
+        body: CreateCompanyRequestSchema,
+        response: { 200: AdminCompanyDetailSchema },
+      },
+      handler: (request) => service.createCompany(caller(request), request.body),
+    });
+
+    app.patch('/admin/companies/:id', {
+      schema: {
+        tags: companies,
+        summary: "Change a company's name, VAT id, tax id or country",
+        params: AdminIdParamsSchema,
+        body: UpdateCompanyRequestSchema,
+        response: { 200: AdminCompanySchema },
+      },
+      handler: (request) => service.updateCompany(caller(request), request.params.id, request.body),
+    });
+
+    app.put('/admin/companies/:id/status', {
+      schema: {
+        tags: companies,
+        summary: "Set a company's login status and restriction (takes effect at once)",
+        params: AdminIdParamsSchema,
+        body: CompanyStatusRequestSchema,
+        response: { 200: AdminCompanySchema },
+      },
+      handler: (request) => service.setCompanyStatus(caller(request), request.params.id, request.body),
+    });
+
+    app.put('/admin/companies/:id/toggles', {
+      schema: {
+        tags: companies,
+        summary: "Replace a company's feature toggles",
+        params: AdminIdParamsSchema,
+        body: CompanyTogglesRequestSchema,
+        response: { 200: AdminCompanySchema },
+      },
+      handler: (request) => service.setCompanyToggles(caller(request), request.params.id, request.body.toggles),
+    });
+
+    app.put('/admin/companies/:id/overdue-payment', {
+      schema: {
+        tags: companies,
+        summary: 'Mark a company as having an overdue payment (shows the payment reminder)',
+        params: AdminIdParamsSchema,
+        body: OverduePaymentRequestSchema,
+        response: { 200: AdminCompanySchema },
+      },
+      handler: (request) => service.setOverduePayment(caller(request), request.params.id, request.body.overduePayment),
+    });
+
+    // Users -------------------------------------------------------------------------------------------------------
+
+    app.get('/admin/users', {
+      schema: {
+        tags: users,
+        summary: 'Users of every company by e-mail, with search and company filter',
+        querystring: AdminUsersQuerySchema,
+        response: { 200: AdminUserPageSchema },
+      },
+      handler: (request) => service.listUsers(request.query),
+    });
+
+    app.get('/admin/users/:id', {
+      schema: { tags: users, summary: 'One user', params: AdminIdParamsSchema, response: { 200: AdminUserSchema } },
+      handler: (request) => service.getUser(request.params.id),
+    });
+
+    app.post('/admin/users', {
+      schema: {
+        tags: users,
+        summary: 'Create a user, optionally e-mailing an invitation link',
+        body: CreateUserRequestSchema,
+        response: { 200: AdminUserSchema },
+      },
+      handler: (request) => service.createUser(caller(request), request.body),
+    });
+
+    app.post('/admin/users/:id/verify', {
+      schema: {
+        tags: users,
+        summary: "Mark a user's e-mail address as verified",
+        params: AdminIdParamsSchema,
+        response: { 200: AdminUserSchema },
+      },
+      handler: (request) => service.verifyUser(caller(request), request.params.id),
+    });
+
+    app.post('/admin/users/:id/disable', {
+      schema: {
+        tags: users,
+        summary: 'Disable a user and end their sessions (not oneself)',
+        params: AdminIdParamsSchema,
+        response: { 200: AdminUserSchema },
+      },
+      handler: (request) => service.disableUser(caller(request), request.params.id),
+    });
+
+    app.post('/admin/users/:id/enable', {
+      schema: {
+        tags: users,
+        summary: 'Enable a disabled user',
+        params: AdminIdParamsSchema,
+        response: { 200: AdminUserSchema },
+      },
+      handler: (request) => service.enableUser(caller(request), request.params.id),
+    });
+
+    app.post('/admin/users/:id/send-reset', {
+      schema: {
+        tags: users,
+        summary: 'E-mail the user a password reset link',
+        params: AdminIdParamsSchema,
+        response: { 200: AdminUserSchema },
+      },
+      handler: (request) => service.sendReset(caller(request), request.params.id),
+    });
+
+    app.put('/admin/users/:id/roles', {
+      schema: {
+        tags: users,
+        summary: "Replace a user's roles (an admin cannot drop their own admin role)",
+        params: AdminIdParamsSchema,
+        body: SetRolesRequestSchema,
+        response: { 200: AdminUserSchema },
+      },
+      handler: (request) => service.setRoles(caller(request), request.params.id, request.body.roles),
+    });
+
+    // Logs --------------------------------------------------------------------------------------------------------
+
+    app.get('/admin/emails', {
+      schema: {
+        tags: logs,
+        summary: 'Every e-mail the portal sent or stored, newest first, with bodies',
+        querystring: AdminEmailsQuerySchema,
+        response: { 200: AdminEmailPageSchema },
+      },
+      handler: (request) => service.listEmails(request.query),
+    });
+
+    app.get('/admin/audit', {
+      schema: {
+        tags: logs,
+        summary: 'The audit log, newest first',
+        querystring: AdminAuditQuerySchema,
+        response: { 200: AdminAuditPageSchema },
+      },
+      handler: (request) => service.listAudit(request.query),
+    });
+  };
+}

@@ -1,0 +1,442 @@
+import {
+  FEATURE_PERMISSIONS,
+  FEATURE_TOGGLES,
+  LOGIN_STATUSES,
+  type AdminAuditEntry,
+  type AdminCompany,
+  type AdminCompanyDetail,
+  type AdminEmail,
+  type AdminPage,
+  type AdminUser,
+  type CompanyStatusRequest,
+  type CreateCompanyRequest,
+  type CreateUserRequest,
+  type FeatureToggle,
+  type LoginStatus,
+  type UpdateCompanyRequest,
+} from '@portal/contracts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { decodeCursor, toPage, UUID_PATTERN } from './admin.cursor.ts';
+import type { AdminRepository, AuditListRow, CompanyListRow, EmailListRow, UserListRow } from './admin.repository.ts';
+
+/** The admin who asks, as far as these rules care. */
+export type AdminCaller = { userId: string; email: string; ip: string };
+
+export type AdminService = ReturnType<typeof createAdminService>;
+
+/** The group a new company starts with: every feature permission except e-TTN, which is a separate module. */
+const ADMINISTRATORS_GROUP = 'Administrators';
+const ADMINISTRATOR_PERMISSIONS = FEATURE_PERMISSIONS.filter((p) => p !== 'ETTN');
+
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+const blankToNull = (v: string | null | undefined): string | null => (v ? v : null);
+const STATUSES = new Set<string>(LOGIN_STATUSES);
+const TOGGLES = new Set<string>(FEATURE_TOGGLES);
+/** PostgreSQL's text form of a timestamptz, as the e-mail cursor keeps it. */
+const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+const isUuidKey = (key: string[]) => UUID_PATTERN.test(key[key.length - 1] ?? '');
+
+function toCompany(row: CompanyListRow): AdminCompany {
+  return {
+    id: row.id,
+    name: row.name,
+    vatId: row.vatId,
+    taxId: row.taxId,
+    country: row.country,
+    loginStatus: (STATUSES.has(row.loginStatus) ? row.loginStatus : 'NOTSET') as LoginStatus,
+    restrictionWaitTime: row.restrictionWaitTime,
+    restrictionWorkingTime: row.restrictionWorkingTime,
+    restrictionWorkingStart: iso(row.restrictionWorkingStart),
+    restrictionMessage: row.restrictionMessage,
+    toggles: row.toggles.filter((t): t is FeatureToggle => TOGGLES.has(t)),
+    overduePayment: row.overduePayment,
+    userCount: row.userCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toUser(row: UserListRow): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    language: row.language,
+    roles: [...row.roles].sort(),
+    companyId: row.companyId,
+    companyName: row.companyName,
+    emailVerifiedAt: iso(row.emailVerifiedAt),
+    disabledAt: iso(row.disabledAt),
+    hasPassword: !!row.passwordHash,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function toEmail(row: EmailListRow): AdminEmail {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.toAddress,
+    subject: row.subject,
+    textBody: row.textBody,
+    htmlBody: row.htmlBody,
+    language: row.language,
+    status: row.status,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: iso(row.sentAt),
+  };
+}
+
+function toAuditEntry(row: AuditListRow): AdminAuditEntry {
+  return {
+    id: String(row.id),
+    at: row.at.toISOString(),
+    event: row.event,
+    actor: row.actorUserId ? { id: row.actorUserId, email: row.actorEmail } : null,
+    subject: row.subjectUserId ? { id: row.subjectUserId, email: row.subjectEmail } : null,
+    companyId: row.companyId,
+    login: row.login,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    details: row.details ?? null,
+  };
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+/** Rules of the admin area: companies, users across companies and the logs. Callers are admins (the routes check). */
+export function createAdminService(deps: {
+  repo: AdminRepository;
+  audit: AuditService;
+  auth: AuthService;
+  clock: Clock;
+}) {
+  const { repo, audit, clock } = deps;
+
+  async function getCompanyRow(id: string): Promise<CompanyListRow> {
+    const row = await repo.findCompany(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function getUserRow(id: string): Promise<UserListRow> {
+    const row = await repo.findUser(id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** Applies a change to a company and records what it was before and after. */
+  async function changeCompany(
+    caller: AdminCaller,
+    id: string,
+    change: 'profile' | 'status' | 'toggles' | 'overduePayment',
+    values: Parameters<AdminRepository['updateCompany']>[1],
+  ): Promise<AdminCompany> {
+    const before = await getCompanyRow(id);
+    const now = clock.now();
+    await repo.updateCompany(id, { ...values, updatedAt: now });
+    const after = await getCompanyRow(id);
+    const pick = (row: CompanyListRow) =>
+      Object.fromEntries(Object.keys(values).map((k) => [k, row[k as keyof CompanyListRow] ?? null]));
+    await audit.record({
+      event: 'admin.company_changed',
+      actorUserId: caller.userId,
+      companyId: id,
+      login: caller.email,
+      ip: caller.ip,
+      details: { change, before: pick(before), after: pick(after) },
+    });
+    return toCompany(after);
+  }
+
+  async function userEvent(
+    caller: AdminCaller,
+    event:
+      | 'admin.user_created'
+      | 'admin.user_verified'
+      | 'admin.user_disabled'
+      | 'admin.user_enabled'
+      | 'admin.user_reset_sent'
+      | 'admin.user_roles_changed',
+    user: UserListRow,
+    details?: Record<string, unknown>,
+  ): Promise<void> {
+    await audit.record({
+      event,
+      actorUserId: caller.userId,
+      subjectUserId: user.id,
+      companyId: user.companyId,
+      login: caller.email,
+      ip: caller.ip,
+      ...(details ? { details } : {}),
+    });
+  }
+
+  async function getCompany(id: string): Promise<AdminCompanyDetail> {
+    const row = await getCompanyRow(id);
+    const groups = await repo.companyGroups(id);
+    return { ...toCompany(row), groups: groups.map((g) => ({ ...g, permissions: [...g.permissions].sort() })) };
+  }
+
+  const cannotChangeSelf = (what: string) =>
+    new AppError('admin.cannot_change_self', 400, { message: `An admin cannot ${what} their own account` });
+
+  return {
+    // Companies -------------------------------------------------------------------------------------------------
+
+    async listCompanies(query: {
+      search?: string | undefined;
+      cursor?: string | undefined;
+      limit: number;
+    }): Promise<AdminPage<AdminCompany>> {
+      const after = decodeCursor(query.cursor, 2, isUuidKey);
+      const rows = await repo.listCompanies({ search: query.search || undefined, after, limit: query.limit });
+      return toPage(rows, query.limit, toCompany, (r) => [r.sortKey, r.id]);
+    },
+
+    getCompany,
+
+    /** A new company starts with an "Administrators" group holding every feature permission but e-TTN. */
+    async createCompany(caller: AdminCaller, input: CreateCompanyRequest): Promise<AdminCompanyDetail> {
+      const now = clock.now();
+      const company = await repo.createCompany(
+        {
+          name: input.name,
+          vatId: blankToNull(input.vatId),
+          taxId: blankToNull(input.taxId),
+          country: blankToNull(input.country),
+          createdAt: now,
+          updatedAt: now,
+        },
+        { name: ADMINISTRATORS_GROUP, permissions: [...ADMINISTRATOR_PERMISSIONS] },
+      );
+      await audit.record({
+        event: 'admin.company_created',
+        actorUserId: caller.userId,
+        companyId: company.id,
+        login: caller.email,
+        ip: caller.ip,
+        details: { name: company.name },
+      });
+      return getCompany(company.id);
+    },
+
+    async updateCompany(caller: AdminCaller, id: string, input: UpdateCompanyRequest): Promise<AdminCompany> {
+      const values: Parameters<AdminRepository['updateCompany']>[1] = {};
+      if (input.name !== undefined) values.name = input.name;
+      if (input.vatId !== undefined) values.vatId = blankToNull(input.vatId);
+      if (input.taxId !== undefined) values.taxId = blankToNull(input.taxId);
+      if (input.country !== undefined) values.country = blankToNull(input.country);
+      return changeCompany(caller, id, 'profile', values);
+    },
+
+    /** The status takes effect at once: the authentication hook and refresh read it on every call. */
+    async setCompanyStatus(caller: AdminCaller, id: string, input: CompanyStatusRequest): Promise<AdminCompany> {
+      const values: Parameters<AdminRepository['updateCompany']>[1] = {
+        loginStatus: input.loginStatus,
+        restrictionWaitTime: input.restrictionWaitTime,
+        restrictionWorkingTime: input.restrictionWorkingTime,
+        restrictionMessage: blankToNull(input.restrictionMessage),
+      };
+      if (input.restrictionWorkingStart !== undefined) {
+        values.restrictionWorkingStart = input.restrictionWorkingStart ? new Date(input.restrictionWorkingStart) : null;
+      }
+      return changeCompany(caller, id, 'status', values);
+    },
+
+    async setCompanyToggles(caller: AdminCaller, id: string, toggles: FeatureToggle[]): Promise<AdminCompany> {
+      return changeCompany(caller, id, 'toggles', { toggles: [...new Set(toggles)].sort() });
+    },
+
+    async setOverduePayment(caller: AdminCaller, id: string, overduePayment: boolean): Promise<AdminCompany> {
+      return changeCompany(caller, id, 'overduePayment', { overduePayment });
+    },
+
+    // Users -----------------------------------------------------------------------------------------------------
+
+    async listUsers(query: {
+      search?: string | undefined;
+      companyId?: string | undefined;
+      cursor?: string | undefined;
+      limit: number;
+    }): Promise<AdminPage<AdminUser>> {
+      const after = decodeCursor(query.cursor, 2, isUuidKey);
+      const rows = await repo.listUsers({
+        search: query.search || undefined,
+        companyId: query.companyId,
+        after,
+        limit: query.limit,
+      });
+      return toPage(rows, query.limit, toUser, (r) => [r.sortKey, r.id]);
+    },
+
+    async getUser(id: string): Promise<AdminUser> {
+      return toUser(await getUserRow(id));
+    },
+
+    /**
+     * Creates a user without a password. With `sendInvitation` the user gets a link to set one (which also
+     * verifies the address); without, an admin verifies them and sends a reset link when ready.
+     */
+    async createUser(caller: AdminCaller, input: CreateUserRequest): Promise<AdminUser> {
+      let companyName = 'Open EDI Portal';
+      let groupIds: string[] = [];
+      if (input.companyId) {
+        const company = await repo.findCompany(input.companyId);
+        if (!company)
+          throw new AppError('validation.failed', 400, { details: [{ field: 'companyId', code: 'notFound' }] });
+        companyName = company.name;
+        const wanted = [...new Set(input.groupIds)];
+        groupIds = await repo.groupIdsOfCompany(company.id, wanted);
+        if (groupIds.length !== wanted.length) {
+          throw new AppError('validation.failed', 400, { details: [{ field: 'groupIds', code: 'oneOf' }] });
+        }
+      }
+      if (await repo.findUserByEmail(input.email)) {
+        throw new AppError('resource.conflict', 409, {
+          message: 'E-mail already in use',
+          details: [{ field: 'email', code: 'emailTaken' }],
+        });
+      }
+      const now = clock.now();
+      const created = await repo
+        .createUser(
+          {
+            email: input.email,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            companyId: input.companyId,
+            roles: [...new Set(input.roles)].sort(),
+            language: input.language,
+            createdAt: now,
+            updatedAt: now,
+          },
+          groupIds,
+        )
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) {
+            throw new AppError('resource.conflict', 409, {
+              message: 'E-mail already in use',
+              details: [{ field: 'email', code: 'emailTaken' }],
+            });
+          }
+          throw error;
+        });
+      const user = await getUserRow(created.id);
+      await userEvent(caller, 'admin.user_created', user, {
+        roles: user.roles,
+        groupIds,
+        invitation: input.sendInvitation,
+      });
+      if (input.sendInvitation) {
+        const inviter = await repo.findUser(caller.userId);
+        const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : caller.email;
+        await deps.auth.sendInvitation(created, { inviterName, companyName });
+      }
+      return toUser(user);
+    },
+
+    async verifyUser(caller: AdminCaller, id: string): Promise<AdminUser> {
+      const user = await getUserRow(id);
+      if (!user.emailVerifiedAt) {
+        const now = clock.now();
+        await repo.updateUser(id, { emailVerifiedAt: now, updatedAt: now });
+        await userEvent(caller, 'admin.user_verified', user);
+      }
+      return toUser(await getUserRow(id));
+    },
+
+    /** Disabling ends every session of the user at once; their running access tokens stop at the next call. */
+    async disableUser(caller: AdminCaller, id: string): Promise<AdminUser> {
+      if (id === caller.userId) throw cannotChangeSelf('disable');
+      const user = await getUserRow(id);
+      if (!user.disabledAt) {
+        await repo.disableUser(id, clock.now());
+        await userEvent(caller, 'admin.user_disabled', user);
+      }
+      return toUser(await getUserRow(id));
+    },
+
+    async enableUser(caller: AdminCaller, id: string): Promise<AdminUser> {
+      const user = await getUserRow(id);
+      if (user.disabledAt) {
+        await repo.updateUser(id, { disabledAt: null, updatedAt: clock.now() });
+        await userEvent(caller, 'admin.user_enabled', user);
+      }
+      return toUser(await getUserRow(id));
+    },
+
+    /** The same reset e-mail as "Forgot password", without its resend interval. */
+    async sendReset(caller: AdminCaller, id: string): Promise<AdminUser> {
+      const user = await getUserRow(id);
+      if (user.disabledAt) {
+        // The link would be refused (a disabled user cannot set a password), so say so now.
+        throw new AppError('resource.conflict', 409, {
+          message: 'User is disabled',
+          details: [{ field: 'id', code: 'userDisabled' }],
+        });
+      }
+      await deps.auth.sendResetLink(user);
+      await userEvent(caller, 'admin.user_reset_sent', user);
+      return toUser(user);
+    },
+
+    async setRoles(caller: AdminCaller, id: string, roles: string[]): Promise<AdminUser> {
+      const next = [...new Set(roles)].sort();
+      const user = await getUserRow(id);
+      if (id === caller.userId && !next.includes('admin')) throw cannotChangeSelf('demote');
+      if (!user.companyId && !next.includes('admin')) {
+        // Only platform admins live outside a company; such a user would see nothing.
+        throw new AppError('validation.failed', 400, { details: [{ field: 'roles', code: 'companyRequired' }] });
+      }
+      const before = [...user.roles].sort();
+      if (before.join() !== next.join()) {
+        await repo.updateUser(id, { roles: next, updatedAt: clock.now() });
+        await userEvent(caller, 'admin.user_roles_changed', user, { before, after: next });
+      }
+      return toUser(await getUserRow(id));
+    },
+
+    // Logs ------------------------------------------------------------------------------------------------------
+
+    async listEmails(query: {
+      to?: string | undefined;
+      kind?: string | undefined;
+      cursor?: string | undefined;
+      limit: number;
+    }): Promise<AdminPage<AdminEmail>> {
+      const after = decodeCursor(query.cursor, 2, (k) => isUuidKey(k) && TIMESTAMP_TEXT.test(k[0] ?? ''));
+      const rows = await repo.listEmails({
+        to: query.to || undefined,
+        kind: query.kind || undefined,
+        after,
+        limit: query.limit,
+      });
+      return toPage(rows, query.limit, toEmail, (r) => [r.cursorAt, r.id]);
+    },
+
+    async listAudit(query: {
+      event?: string | undefined;
+      userId?: string | undefined;
+      cursor?: string | undefined;
+      limit: number;
+    }): Promise<AdminPage<AdminAuditEntry>> {
+      const after = decodeCursor(query.cursor, 1, (k) => /^[1-9][0-9]{0,15}$/.test(k[0] ?? ''));
+      const rows = await repo.listAudit({
+        event: query.event || undefined,
+        userId: query.userId,
+        beforeId: after ? Number(after[0]) : undefined,
+        limit: query.limit,
+      });
+      return toPage(rows, query.limit, toAuditEntry, (r) => [String(r.id)]);
+    },
+  };
+}

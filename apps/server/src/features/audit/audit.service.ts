@@ -1,0 +1,67 @@
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { auditLog } from './audit.table.ts';
+
+export type AuditEvent =
+  | 'auth.login_succeeded'
+  | 'auth.login_failed'
+  | 'auth.login_throttled'
+  | 'auth.login_refused'
+  | 'auth.legacy_login'
+  | 'auth.logout'
+  | 'auth.refresh_reuse'
+  | 'auth.registered'
+  | 'auth.email_verified'
+  | 'auth.password_reset_requested'
+  | 'auth.password_reset'
+  | 'auth.password_changed'
+  | 'auth.password_change_failed'
+  | 'auth.impersonation_started'
+  | 'auth.impersonation_ended'
+  | 'admin.permissions_changed'
+  | 'users.invited'
+  | 'users.invitation_resent'
+  | 'users.updated'
+  | 'users.deactivated'
+  | 'users.activated'
+  | 'restrictions.changed'
+  | 'admin.company_created'
+  | 'admin.company_changed'
+  | 'admin.user_created'
+  | 'admin.user_verified'
+  | 'admin.user_disabled'
+  | 'admin.user_enabled'
+  | 'admin.user_reset_sent'
+  | 'admin.user_roles_changed'
+  | 'issue_report.submitted';
+
+export type AuditEntry = {
+  event: AuditEvent;
+  actorUserId?: string | null;
+  subjectUserId?: string | null;
+  companyId?: string | null;
+  login?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  details?: Record<string, unknown>;
+};
+
+export type AuditService = ReturnType<typeof createAuditService>;
+
+export function createAuditService(deps: { db: Db; clock: Clock }) {
+  return {
+    async record(entry: AuditEntry, db: Db = deps.db): Promise<void> {
+      await db.insert(auditLog).values({
+        at: deps.clock.now(),
+        event: entry.event,
+        actorUserId: entry.actorUserId ?? null,
+        subjectUserId: entry.subjectUserId ?? null,
+        companyId: entry.companyId ?? null,
+        login: entry.login?.toLowerCase() ?? null,
+        ip: entry.ip ?? null,
+        userAgent: entry.userAgent?.slice(0, 300) ?? null,
+        details: entry.details ?? null,
+      });
+    },
+  };
+}

@@ -1,0 +1,441 @@
+import { randomUUID } from 'node:crypto';
+import {
+  LOGIN_FAILURE_WINDOW_SECONDS,
+  LOGIN_FAILURES_PER_ACCOUNT,
+  LOGIN_FAILURES_PER_ADDRESS,
+  INVITATION_TTL_SECONDS,
+  REFRESH_TOKEN_ABSOLUTE_SECONDS,
+  REFRESH_TOKEN_IDLE_SECONDS,
+  REGISTRATION_TOKEN_TTL_SECONDS,
+  RESET_PASSWORD_TTL_SECONDS,
+  VERIFY_EMAIL_TTL_SECONDS,
+  isLanguage,
+  type ActionPurpose,
+  type LoginResponse,
+  type LoginMessage,
+  type RegisterRequest,
+  type TokenSet,
+} from '@portal/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addSeconds, seconds, type Clock } from '../../lib/clock.ts';
+import { hashSecret, isUuid, newSecret } from '../../lib/secrets.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { companies } from '../companies/companies.table.ts';
+import { FEATURE_PERMISSIONS } from '@portal/contracts';
+import { groupMembers, groups } from '../groups/groups.table.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { renderActionMail } from '../mail/templates.ts';
+import { users } from '../users/users.table.ts';
+import { legacyAccounts } from './auth.table.ts';
+import type { AuthRepository, UserRow } from './auth.repository.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import type { TokenService } from './tokens.ts';
+import { evaluateCompanyStatus } from './vindication.ts';
+
+/** Who is asking: used for the brute-force limits and the audit log. */
+export type RequestMeta = { ip: string; userAgent?: string | undefined };
+
+/** Minimum seconds between two e-mails of the same kind to the same user, so the endpoints cannot spam. */
+const RESEND_INTERVAL_SECONDS = 60;
+const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 20;
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: {
+  db: Db;
+  repo: AuthRepository;
+  tokens: TokenService;
+  mail: MailService;
+  audit: AuditService;
+  clock: Clock;
+  publicUrl: string;
+}) {
+  const { repo, clock, audit } = deps;
+
+  /** 429 when an account or an address has failed too often within the window; failures after a success reset. */
+  async function enforceLoginLimits(login: string, meta: RequestMeta): Promise<void> {
+    const now = clock.now();
+    const windowStart = addSeconds(now, -LOGIN_FAILURE_WINDOW_SECONDS);
+    const lastSuccess = await repo.lastEventAt('auth.login_succeeded', login, windowStart);
+    const since = lastSuccess && lastSuccess > windowStart ? lastSuccess : windowStart;
+    const perAccount = await repo.countEvents('auth.login_failed', { login }, since);
+    const perAddress = await repo.countEvents('auth.login_failed', { ip: meta.ip }, windowStart);
+    const over =
+      perAccount.count >= LOGIN_FAILURES_PER_ACCOUNT
+        ? perAccount
+        : perAddress.count >= LOGIN_FAILURES_PER_ADDRESS
+          ? perAddress
+          : undefined;
+    if (!over) return;
+    const oldest = over.oldest ?? now;
+    const retryAfter = Math.max(1, LOGIN_FAILURE_WINDOW_SECONDS - Math.floor((now.getTime() - oldest.getTime()) / 1000));
+    await audit.record({ event: 'auth.login_throttled', login, ip: meta.ip, userAgent: meta.userAgent });
+    throw new AppError('auth.too_many_attempts', 429, {
+      data: { retryAfter },
+      headers: { 'retry-after': String(retryAfter) },
+      extra: { success: false },
+    });
+  }
+
+  async function failLogin(login: string, meta: RequestMeta, reason: string): Promise<never> {
+    await audit.record({ event: 'auth.login_failed', login, ip: meta.ip, userAgent: meta.userAgent, details: { reason } });
+    throw new AppError('auth.invalid_credentials', 401, { extra: { success: false } });
+  }
+
+  /** Starts a session (a new refresh-token family) and returns the Keycloak-shaped token set. */
+  async function issueSession(user: UserRow, options: { impersonator?: UserRow } = {}): Promise<TokenSet> {
+    const now = clock.now();
+    const family = await repo.createFamily({
+      userId: user.id,
+      impersonatorId: options.impersonator?.id ?? null,
+      absoluteExpiresAt: addSeconds(now, REFRESH_TOKEN_ABSOLUTE_SECONDS),
+      createdAt: now,
+    });
+    return mintTokens(user, family.id, family.absoluteExpiresAt, options.impersonator);
+  }
+
+  async function mintTokens(user: UserRow, familyId: string, absoluteExpiresAt: Date, impersonator?: UserRow): Promise<TokenSet> {
+    const now = clock.now();
+    const refresh = newSecret();
+    const expiresAt = new Date(Math.min(addSeconds(now, REFRESH_TOKEN_IDLE_SECONDS).getTime(), absoluteExpiresAt.getTime()));
+    await repo.insertRefreshToken({ familyId, tokenHash: hashSecret(refresh), expiresAt, createdAt: now });
+    const groupNames = await repo.groupNames(user.id);
+    // An impersonating admin keeps its other roles (description, section 4), never admin itself.
+    const roles = new Set(user.roles);
+    for (const role of impersonator?.roles ?? []) if (role !== 'admin') roles.add(role);
+    const access = await deps.tokens.sign({
+      sub: user.id,
+      sid: familyId,
+      email: user.email,
+      preferred_username: user.email,
+      given_name: user.firstName,
+      family_name: user.lastName,
+      locale: user.language,
+      company_id: user.companyId,
+      roles: [...roles].sort(),
+      groups: groupNames,
+      ...(impersonator ? { impersonator: { username: impersonator.email } } : {}),
+    });
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      expires_in: deps.tokens.accessTtlSeconds,
+      refresh_expires_in: Math.max(0, seconds(expiresAt) - seconds(now)),
+      token_type: 'Bearer',
+    };
+  }
+
+  async function sendVerification(user: UserRow): Promise<void> {
+    const token = newSecret();
+    const now = clock.now();
+    await repo.insertOneTimeToken({
+      purpose: 'verify_email',
+      tokenHash: hashSecret(token),
+      userId: user.id,
+      expiresAt: addSeconds(now, VERIFY_EMAIL_TTL_SECONDS),
+      createdAt: now,
+    });
+    const link = `${deps.publicUrl}/api/users/verifyEmail?token=${encodeURIComponent(token)}`;
+    const mail = renderActionMail({ language: user.language, kind: 'verify', name: user.firstName, link });
+    await deps.mail.send({ kind: 'verify_email', to: user.email, language: user.language, userId: user.id, ...mail });
+  }
+
+  async function sendResetLink(user: UserRow): Promise<void> {
+    const token = newSecret();
+    const now = clock.now();
+    await repo.insertOneTimeToken({
+      purpose: 'reset',
+      tokenHash: hashSecret(token),
+      userId: user.id,
+      expiresAt: addSeconds(now, RESET_PASSWORD_TTL_SECONDS),
+      createdAt: now,
+    });
+    const link = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+    const mail = renderActionMail({ language: user.language, kind: 'reset', name: user.firstName, link });
+    await deps.mail.send({ kind: 'reset_password', to: user.email, language: user.language, userId: user.id, ...mail });
+  }
+
+  /** An invitation link (`/set-password?token=`) with which an invited user sets a password; valid 7 days. */
+  async function sendInvitation(user: UserRow, options: { inviterName: string; companyName: string }): Promise<void> {
+    const token = newSecret();
+    const now = clock.now();
+    await repo.insertOneTimeToken({
+      purpose: 'invite',
+      tokenHash: hashSecret(token),
+      userId: user.id,
+      expiresAt: addSeconds(now, INVITATION_TTL_SECONDS),
+      createdAt: now,
+    });
+    const link = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+    const params = { inviter: options.inviterName, company: options.companyName };
+    const mail = renderActionMail({ language: user.language, kind: 'invite', name: user.firstName, link, params });
+    await deps.mail.send({ kind: 'invitation', to: user.email, language: user.language, userId: user.id, ...mail });
+  }
+
+  async function recentlySent(userId: string, purpose: 'verify_email' | 'reset'): Promise<boolean> {
+    const last = await repo.lastOneTimeTokenAt(userId, purpose);
+    return !!last && clock.now().getTime() - last.getTime() < RESEND_INTERVAL_SECONDS * 1000;
+  }
+
+  return {
+    issueSession,
+    /** For admins: e-mail a reset link to a user (no resend interval, unlike the public endpoint). */
+    sendResetLink,
+    sendInvitation,
+
+    async login(input: { login: string; password: string }, meta: RequestMeta): Promise<LoginResponse> {
+      const login = input.login.trim();
+      await enforceLoginLimits(login, meta);
+      const user = await repo.findUserByEmail(login);
+      if (!user?.passwordHash) {
+        await burnPasswordCheck(input.password);
+        return failLogin(login, meta, user ? 'no_password' : 'unknown');
+      }
+      if (!(await verifyPassword(user.passwordHash, input.password))) return failLogin(login, meta, 'password');
+
+      // From here the caller has proven the password, so telling the account's state reveals nothing new.
+      if (user.disabledAt) {
+        await audit.record({ event: 'auth.login_refused', subjectUserId: user.id, login, ip: meta.ip, details: { reason: 'disabled' } });
+        throw new AppError('auth.account_disabled', 403, { extra: { success: false } });
+      }
+      if (!user.emailVerifiedAt) {
+        await audit.record({ event: 'auth.login_refused', subjectUserId: user.id, login, ip: meta.ip, details: { reason: 'unverified' } });
+        throw new AppError('auth.email_not_verified', 403, { data: { id: user.id }, extra: { success: false } });
+      }
+      const company = user.companyId ? await repo.findCompany(user.companyId) : undefined;
+      const verdict = evaluateCompanyStatus(company, clock.now());
+      if (!verdict.allowed) {
+        await audit.record({ event: 'auth.login_refused', subjectUserId: user.id, companyId: user.companyId, login, ip: meta.ip, details: { reason: verdict.code } });
+        throw new AppError(verdict.code, 403, { extra: { success: false, vindicationInfoResponse: verdict.response } });
+      }
+      if (verdict.startWindowAt && company) await repo.startWorkingWindow(company.id, verdict.startWindowAt);
+      const token = await issueSession(user);
+      await audit.record({ event: 'auth.login_succeeded', subjectUserId: user.id, actorUserId: user.id, companyId: user.companyId, login, ip: meta.ip, userAgent: meta.userAgent });
+      return { success: true, keycloakResponse: { token }, vindicationInfoResponse: verdict.response };
+    },
+
+    /** The old EDI system's accounts: valid credentials of an account not yet moved yield a registration token. */
+    async legacyLogin(input: { login: string; password: string }, meta: RequestMeta): Promise<LoginResponse> {
+      const login = input.login.trim();
+      await enforceLoginLimits(login, meta);
+      const account = await repo.findLegacyAccount(login);
+      if (!account) {
+        await burnPasswordCheck(input.password);
+        return failLogin(login, meta, 'legacy_unknown');
+      }
+      if (!(await verifyPassword(account.passwordHash, input.password))) return failLogin(login, meta, 'legacy_password');
+      if (account.migratedAt) throw new AppError('auth.legacy_already_migrated', 401, { extra: { success: false } });
+      const token = newSecret();
+      const now = clock.now();
+      await repo.insertOneTimeToken({
+        purpose: 'registration',
+        tokenHash: hashSecret(token),
+        legacyAccountId: account.id,
+        expiresAt: addSeconds(now, REGISTRATION_TOKEN_TTL_SECONDS),
+        createdAt: now,
+      });
+      await audit.record({ event: 'auth.legacy_login', login, ip: meta.ip, userAgent: meta.userAgent, companyId: account.companyId });
+      return { success: false, registrationToken: token };
+    },
+
+    async refresh(refreshToken: string): Promise<TokenSet> {
+      const now = clock.now();
+      const found = await repo.findRefreshToken(hashSecret(refreshToken));
+      if (!found) throw new AppError('auth.token_invalid', 401);
+      const { token, family } = found;
+      if (token.usedAt) {
+        // A rotated token came back: whoever holds the family may be an attacker, so end the whole session.
+        await repo.revokeFamily(family.id, 'reuse', now);
+        await audit.record({ event: 'auth.refresh_reuse', subjectUserId: family.userId, details: { familyId: family.id } });
+        throw new AppError('auth.token_invalid', 401);
+      }
+      if (family.revokedAt || token.expiresAt <= now || family.absoluteExpiresAt <= now) {
+        throw new AppError('auth.token_invalid', 401);
+      }
+      const user = await repo.findUserById(family.userId);
+      if (!user || user.disabledAt) throw new AppError('auth.token_invalid', 401);
+      const company = user.companyId ? await repo.findCompany(user.companyId) : undefined;
+      const verdict = evaluateCompanyStatus(company, now);
+      if (!verdict.allowed) {
+        await repo.revokeFamily(family.id, verdict.code, now);
+        throw new AppError(verdict.code, 401);
+      }
+      // A limited company's window starts at whichever comes first after a pause, a login or a refresh; else a
+      // session that sat out the pause would work on without ever being limited again.
+      if (verdict.startWindowAt && company) await repo.startWorkingWindow(company.id, verdict.startWindowAt);
+      if (!(await repo.markRefreshTokenUsed(token.id, now))) {
+        await repo.revokeFamily(family.id, 'reuse', now);
+        await audit.record({ event: 'auth.refresh_reuse', subjectUserId: family.userId, details: { familyId: family.id, race: true } });
+        throw new AppError('auth.token_invalid', 401);
+      }
+      const impersonator = family.impersonatorId ? await repo.findUserById(family.impersonatorId) : undefined;
+      return mintTokens(user, family.id, family.absoluteExpiresAt, impersonator);
+    },
+
+    async logout(refreshToken: string | undefined, meta: RequestMeta): Promise<void> {
+      if (!refreshToken) return;
+      const found = await repo.findRefreshToken(hashSecret(refreshToken));
+      if (!found) return;
+      await repo.revokeFamily(found.family.id, 'logout', clock.now());
+      await audit.record({ event: 'auth.logout', subjectUserId: found.family.userId, actorUserId: found.family.userId, ip: meta.ip });
+    },
+
+    /**
+     * Creates an unverified user and e-mails the verification link. An e-mail that already has an account gets the
+     * same answer (a fresh random id) and a message saying so, so the form cannot be used to find accounts.
+     */
+    async register(input: RegisterRequest, meta: RequestMeta): Promise<{ id: string }> {
+      const now = clock.now();
+      const recent = await repo.countEvents('auth.registered', { ip: meta.ip }, addSeconds(now, -3600));
+      if (recent.count >= REGISTRATIONS_PER_ADDRESS_PER_HOUR) {
+        throw new AppError('auth.too_many_attempts', 429, { data: { retryAfter: 3600 }, headers: { 'retry-after': '3600' } });
+      }
+      const language = input.locale && isLanguage(input.locale) ? input.locale : 'en';
+      let legacy: Awaited<ReturnType<AuthRepository['findLegacyAccountById']>>;
+      let registrationTokenId: string | undefined;
+      if (input.registrationToken) {
+        const row = await repo.findOneTimeToken(hashSecret(input.registrationToken), ['registration']);
+        if (!row || row.usedAt || row.expiresAt <= now || !row.legacyAccountId) {
+          throw new AppError('validation.failed', 400, {
+            details: [{ field: 'registrationToken', code: row && row.expiresAt <= now ? 'registrationExpired' : 'registrationInvalid' }],
+          });
+        }
+        legacy = await repo.findLegacyAccountById(row.legacyAccountId);
+        registrationTokenId = row.id;
+      }
+      const existing = await repo.findUserByEmail(input.email);
+      if (existing) {
+        const link = `${deps.publicUrl}/password-reset`;
+        const mail = renderActionMail({ language: existing.language, kind: 'alreadyRegistered', name: existing.firstName, link });
+        await deps.mail.send({ kind: 'already_registered', to: existing.email, language: existing.language, userId: existing.id, ...mail });
+        await audit.record({ event: 'auth.registered', login: input.email, ip: meta.ip, details: { duplicate: true } });
+        return { id: randomUUID() };
+      }
+      const passwordHash = await hashPassword(input.password);
+      const user = await deps.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        if (registrationTokenId && !(await repo.consumeOneTimeToken(registrationTokenId, now, tx))) {
+          throw new AppError('validation.failed', 400, { details: [{ field: 'registrationToken', code: 'registrationInvalid' }] });
+        }
+        let companyId = legacy?.companyId ?? null;
+        let groupId = legacy?.groupId ?? null;
+        if (!companyId) {
+          // A self-registered user starts a company of their own and administers it (name editable in the profile).
+          const [company] = await tx
+            .insert(companies)
+            .values({ name: `${input.firstName} ${input.lastName}`.trim(), createdAt: now, updatedAt: now })
+            .returning({ id: companies.id });
+          companyId = company!.id;
+          const [group] = await tx
+            .insert(groups)
+            .values({ companyId, name: 'Administrators', permissions: [...FEATURE_PERMISSIONS].filter((p) => p !== 'ETTN') })
+            .returning({ id: groups.id });
+          groupId = group!.id;
+        }
+        const [created] = await tx
+          .insert(users)
+          .values({
+            companyId,
+            email: input.email.trim(),
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            language,
+            passwordChangedAt: now,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        if (groupId) await tx.insert(groupMembers).values({ groupId, userId: created!.id }).onConflictDoNothing();
+        if (legacy) {
+          // Each legacy login mints a token: only the first registration may move the account.
+          const moved = await tx
+            .update(legacyAccounts)
+            .set({ userId: created!.id, migratedAt: now })
+            .where(and(eq(legacyAccounts.id, legacy.id), isNull(legacyAccounts.migratedAt)))
+            .returning({ id: legacyAccounts.id });
+          if (moved.length !== 1) {
+            throw new AppError('validation.failed', 400, { details: [{ field: 'registrationToken', code: 'registrationInvalid' }] });
+          }
+        }
+        return created!;
+      }).catch((error: unknown) => {
+        // The same e-mail registered a moment ago (a double-submitted form) trips the unique index: answer as for
+        // any already registered e-mail rather than with a 500.
+        const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+        if (e?.code === '23505' || e?.cause?.code === '23505') return undefined;
+        throw error;
+      });
+      if (!user) return { id: randomUUID() };
+      await sendVerification(user);
+      await audit.record({ event: 'auth.registered', subjectUserId: user.id, companyId: user.companyId, login: user.email, ip: meta.ip, details: legacy ? { legacyLogin: legacy.login } : {} });
+      return { id: user.id };
+    },
+
+    async resendVerification(id: string): Promise<void> {
+      if (!isUuid(id)) return;
+      const user = await repo.findUserById(id);
+      if (!user || user.emailVerifiedAt || user.disabledAt) return;
+      if (await recentlySent(user.id, 'verify_email')) return;
+      await sendVerification(user);
+    },
+
+    /** Spends an e-mailed verification link; the result names the message the login page shows. */
+    async verifyEmail(token: string): Promise<{ type: 'success' | 'error'; text: LoginMessage }> {
+      const now = clock.now();
+      const row = await repo.findOneTimeToken(hashSecret(token), ['verify_email']);
+      if (!row?.userId) return { type: 'error', text: 'actionError' };
+      const user = await repo.findUserById(row.userId);
+      if (user?.emailVerifiedAt && row.usedAt) return { type: 'success', text: 'emailVerified' };
+      if (row.expiresAt <= now) return { type: 'error', text: 'actionExpired' };
+      if (!(await repo.consumeOneTimeToken(row.id, now))) return { type: 'error', text: 'actionError' };
+      await deps.db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, row.userId));
+      await audit.record({ event: 'auth.email_verified', subjectUserId: row.userId, actorUserId: row.userId });
+      return { type: 'success', text: 'emailVerified' };
+    },
+
+    async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
+      const user = await repo.findUserByEmail(email);
+      await audit.record({ event: 'auth.password_reset_requested', login: email, ip: meta.ip, subjectUserId: user?.id ?? null });
+      if (!user || user.disabledAt) return;
+      if (await recentlySent(user.id, 'reset')) return;
+      await sendResetLink(user);
+    },
+
+    async checkActionToken(token: string): Promise<{ valid: boolean; reason?: string; purpose?: ActionPurpose; email?: string }> {
+      const row = await repo.findOneTimeToken(hashSecret(token), ['reset', 'invite']);
+      if (!row?.userId || row.usedAt) return { valid: false, reason: 'auth.link_invalid' };
+      if (row.expiresAt <= clock.now()) return { valid: false, reason: 'auth.link_expired' };
+      const user = await repo.findUserById(row.userId);
+      if (!user || user.disabledAt) return { valid: false, reason: 'auth.link_invalid' };
+      return { valid: true, purpose: row.purpose as ActionPurpose, email: user.email };
+    },
+
+    /** Sets a password from a reset or invitation link; ends every session of the user. */
+    async setPassword(token: string, password: string, meta: RequestMeta): Promise<{ purpose: ActionPurpose }> {
+      const now = clock.now();
+      const row = await repo.findOneTimeToken(hashSecret(token), ['reset', 'invite']);
+      if (!row?.userId || row.usedAt) throw new AppError('auth.link_invalid', 400);
+      if (row.expiresAt <= now) throw new AppError('auth.link_expired', 400);
+      const passwordHash = await hashPassword(password);
+      const userId = row.userId;
+      await deps.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        if (!(await repo.consumeOneTimeToken(row.id, now, tx))) throw new AppError('auth.link_invalid', 400);
+        const user = await repo.findUserById(userId, tx);
+        // As checkActionToken says: a user disabled since the link was sent cannot use it.
+        if (!user || user.disabledAt) throw new AppError('auth.link_invalid', 400);
+        await tx
+          .update(users)
+          // Following an e-mailed link proves the address, so it counts as verified.
+          .set({ passwordHash, passwordChangedAt: now, emailVerifiedAt: user?.emailVerifiedAt ?? now, updatedAt: now })
+          .where(eq(users.id, userId));
+        await repo.revokeAllFamilies(userId, 'password_reset', now, tx);
+      });
+      await audit.record({ event: 'auth.password_reset', subjectUserId: userId, actorUserId: userId, ip: meta.ip, details: { purpose: row.purpose } });
+      return { purpose: row.purpose as ActionPurpose };
+    },
+  };
+}

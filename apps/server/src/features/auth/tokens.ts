@@ -1,0 +1,92 @@
+import { createPrivateKey, randomUUID } from 'node:crypto';
+import { eq, isNull } from 'drizzle-orm';
+import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenClaims } from '@portal/contracts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { seconds } from '../../lib/clock.ts';
+import { signingKeys } from './auth.table.ts';
+
+const ALG = 'EdDSA';
+const AUDIENCE = 'open-edi-portal';
+
+type KeyLike = Awaited<ReturnType<typeof importJWK>>;
+export type AccessClaimsInput = Omit<AccessTokenClaims, 'exp' | 'iat'>;
+export type TokenService = Awaited<ReturnType<typeof createTokenService>>;
+
+/**
+ * Signs and verifies access tokens with an Ed25519 key. The key comes from JWT_PRIVATE_KEY (PKCS#8 PEM) or from
+ * the database, where it is generated on first start, so every process of a scaled deployment shares it.
+ */
+export async function createTokenService(deps: {
+  db: Db;
+  clock: Clock;
+  issuer: string;
+  privateKeyPem?: string | undefined;
+  accessTtlSeconds?: number;
+}) {
+  let kid: string;
+  let privateJwk: JWK;
+  let publicJwk: JWK;
+  if (deps.privateKeyPem) {
+    const key = createPrivateKey(deps.privateKeyPem);
+    const jwk = key.export({ format: 'jwk' }) as JWK;
+    if (jwk.crv !== 'Ed25519') throw new Error('JWT_PRIVATE_KEY must be an Ed25519 private key (PKCS#8 PEM)');
+    privateJwk = jwk;
+    publicJwk = { kty: jwk.kty, crv: jwk.crv, x: jwk.x };
+    kid = 'configured';
+  } else {
+    const [existing] = await deps.db.select().from(signingKeys).where(isNull(signingKeys.retiredAt)).limit(1);
+    if (existing) {
+      kid = existing.kid;
+      privateJwk = existing.privateJwk as JWK;
+      publicJwk = existing.publicJwk as JWK;
+    } else {
+      const pair = await generateKeyPair(ALG, { crv: 'Ed25519', extractable: true });
+      kid = randomUUID();
+      privateJwk = await exportJWK(pair.privateKey);
+      publicJwk = await exportJWK(pair.publicKey);
+      // Two processes starting at once may both generate: the insert that loses is ignored and re-read.
+      await deps.db.insert(signingKeys).values({ kid, algorithm: ALG, privateJwk, publicJwk }).onConflictDoNothing();
+      const [row] = await deps.db.select().from(signingKeys).where(eq(signingKeys.kid, kid));
+      if (!row) throw new Error('signing key was not stored');
+    }
+  }
+  const privateKey = (await importJWK(privateJwk, ALG)) as KeyLike;
+  const publicKey = (await importJWK(publicJwk, ALG)) as KeyLike;
+  const ttl = deps.accessTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
+
+  return {
+    accessTtlSeconds: ttl,
+    jwks(): { keys: JWK[] } {
+      return { keys: [{ ...publicJwk, kid, alg: ALG, use: 'sig' }] };
+    },
+    async sign(claims: AccessClaimsInput): Promise<string> {
+      const now = seconds(deps.clock.now());
+      const { sub, ...rest } = claims;
+      return new SignJWT({ ...rest })
+        .setProtectedHeader({ alg: ALG, kid, typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuer(deps.issuer)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttl)
+        .setJti(randomUUID())
+        .sign(privateKey);
+    },
+    /** Returns the claims of a valid token, or undefined for any bad, foreign or expired one. */
+    async verify(token: string): Promise<AccessTokenClaims | undefined> {
+      try {
+        const { payload } = await jwtVerify(token, publicKey, {
+          issuer: deps.issuer,
+          audience: AUDIENCE,
+          algorithms: [ALG],
+          currentDate: deps.clock.now(),
+        });
+        return payload as unknown as AccessTokenClaims;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import type { ImpersonationRefusal, LoginResponse } from '@portal/contracts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { hashSecret } from '../../lib/secrets.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import { evaluateCompanyStatus } from '../auth/vindication.ts';
+import type { ImpersonationRepository } from './impersonation.repository.ts';
+
+export type ImpersonationCaller = {
+  userId: string;
+  email: string;
+  companyId: string | null;
+  impersonator?: { username: string } | undefined;
+};
+export type RequestMeta = { ip: string; userAgent?: string | undefined };
+
+export type ImpersonationService = ReturnType<typeof createImpersonationService>;
+
+const refuse = (reason: ImpersonationRefusal) =>
+  new AppError('admin.impersonation_refused', 409, {
+    message: `Cannot impersonate this user (${reason})`,
+    data: { reason },
+  });
+
+/**
+ * An admin works as a user (description, sections 1, 2 and 4): a session of the user whose access token carries
+ * `impersonator: { username }` and the admin's roles except admin. Every start and end is audited.
+ */
+export function createImpersonationService(deps: {
+  repo: ImpersonationRepository;
+  auth: AuthService;
+  audit: AuditService;
+  clock: Clock;
+}) {
+  const { repo, audit, clock } = deps;
+  return {
+    async start(admin: ImpersonationCaller, userId: string, meta: RequestMeta): Promise<LoginResponse> {
+      const target = await repo.findUser(userId);
+      if (!target) throw notFound();
+      const impersonator = await repo.findUser(admin.userId);
+      if (!impersonator) throw new AppError('auth.unauthenticated', 401);
+      if (target.id === impersonator.id) throw refuse('self');
+      if (target.roles.includes('admin')) throw refuse('admin');
+      if (target.disabledAt) throw refuse('disabled');
+      if (!target.emailVerifiedAt) throw refuse('unverified');
+      // A company that may not work now would refuse every call of the session anyway; say why at once. The
+      // admin's session does not start a limited company's working window.
+      const company = target.companyId ? await repo.findCompany(target.companyId) : undefined;
+      const verdict = evaluateCompanyStatus(company, clock.now());
+      if (!verdict.allowed)
+        throw new AppError(verdict.code, 403, { data: { vindicationInfoResponse: verdict.response } });
+      const token = await deps.auth.issueSession(target, { impersonator });
+      await audit.record({
+        event: 'auth.impersonation_started',
+        actorUserId: impersonator.id,
+        subjectUserId: target.id,
+        companyId: target.companyId,
+        login: impersonator.email,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      });
+      return { success: true, keycloakResponse: { token } };
+    },
+
+    /**
+     * Ends the impersonated session: the family of the given refresh token and any other session the same admin
+     * holds as this user. The web app then restores the admin's own tokens.
+     */
+    async end(caller: ImpersonationCaller, refreshToken: string | undefined, meta: RequestMeta): Promise<void> {
+      if (!caller.impersonator) throw new AppError('auth.not_impersonating', 400);
+      const now = clock.now();
+      let revoked = 0;
+      if (refreshToken) {
+        const family = await repo.findFamilyOfToken(hashSecret(refreshToken));
+        if (family && family.userId === caller.userId && family.impersonatorId)
+          revoked += await repo.revokeFamily(family.id, now);
+      }
+      const impersonator = await repo.findUserByEmail(caller.impersonator.username);
+      if (impersonator) revoked += await repo.revokeImpersonations(caller.userId, impersonator.id, now);
+      await audit.record({
+        event: 'auth.impersonation_ended',
+        actorUserId: impersonator?.id ?? null,
+        subjectUserId: caller.userId,
+        companyId: caller.companyId,
+        login: caller.impersonator.username,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: { revokedSessions: revoked },
+      });
+    },
+  };
+}

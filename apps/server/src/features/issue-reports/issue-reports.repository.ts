@@ -1,0 +1,124 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { companies } from '../companies/companies.table.ts';
+import { users } from '../users/users.table.ts';
+import { issueReportFiles, issueReports } from './issue-reports.table.ts';
+
+export type IssueReportRow = typeof issueReports.$inferSelect;
+export type NewIssueReport = typeof issueReports.$inferInsert;
+export type NewIssueReportFile = { filename: string; contentType: string; data: Buffer };
+export type IssueReportListRow = IssueReportRow & {
+  cursorAt: string;
+  companyName: string | null;
+  userEmail: string | null;
+  userFirstName: string | null;
+  userLastName: string | null;
+};
+export type IssueReportFileMeta = { id: string; reportId: string; filename: string; contentType: string; size: number };
+
+/** PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer; callers always get a Buffer. */
+const toBuffer = (data: Buffer | Uint8Array): Buffer =>
+  Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+
+export function createIssueReportsRepository(db: Db) {
+  return {
+    /** A report and its files, atomically. */
+    async create(report: NewIssueReport, files: NewIssueReportFile[]): Promise<IssueReportRow> {
+      return db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const [row] = await tx.insert(issueReports).values(report).returning();
+        if (files.length) {
+          await tx
+            .insert(issueReportFiles)
+            .values(
+              files.map((f) => ({
+                reportId: row!.id,
+                filename: f.filename,
+                contentType: f.contentType,
+                size: f.data.length,
+                data: f.data,
+              })),
+            );
+        }
+        return row!;
+      });
+    },
+
+    /** Newest first, by (created_at, id). */
+    async list(filter: {
+      type?: string | undefined;
+      priority?: string | undefined;
+      companyId?: string | undefined;
+      after?: string[] | undefined;
+      limit: number;
+    }): Promise<IssueReportListRow[]> {
+      const where: SQL[] = [];
+      if (filter.type) where.push(eq(issueReports.type, filter.type));
+      if (filter.priority) where.push(eq(issueReports.priority, filter.priority));
+      if (filter.companyId) where.push(eq(issueReports.companyId, filter.companyId));
+      if (filter.after) {
+        const [at, id] = filter.after;
+        where.push(sql`(${issueReports.createdAt}, ${issueReports.id}) < (${at}::timestamptz, ${id}::uuid)`);
+      }
+      const rows = await db
+        .select({
+          report: issueReports,
+          // The exact stored value (microseconds), so the next page neither skips nor repeats a row.
+          cursorAt: sql<string>`${issueReports.createdAt}::text`,
+          companyName: companies.name,
+          userEmail: users.email,
+          userFirstName: users.firstName,
+          userLastName: users.lastName,
+        })
+        .from(issueReports)
+        .leftJoin(companies, eq(companies.id, issueReports.companyId))
+        .leftJoin(users, eq(users.id, issueReports.userId))
+        .where(where.length ? and(...where) : undefined)
+        .orderBy(desc(issueReports.createdAt), desc(issueReports.id))
+        .limit(filter.limit + 1);
+      return rows.map(({ report, ...rest }) => ({ ...report, ...rest }));
+    },
+
+    /** The files of some reports, without their bytes. */
+    async filesOf(reportIds: string[]): Promise<IssueReportFileMeta[]> {
+      if (reportIds.length === 0) return [];
+      return db
+        .select({
+          id: issueReportFiles.id,
+          reportId: issueReportFiles.reportId,
+          filename: issueReportFiles.filename,
+          contentType: issueReportFiles.contentType,
+          size: issueReportFiles.size,
+        })
+        .from(issueReportFiles)
+        .where(inArray(issueReportFiles.reportId, reportIds))
+        .orderBy(issueReportFiles.filename, issueReportFiles.id);
+    },
+
+    async findFile(reportId: string, fileId: string): Promise<(IssueReportFileMeta & { data: Buffer }) | undefined> {
+      const [row] = await db
+        .select()
+        .from(issueReportFiles)
+        .where(and(eq(issueReportFiles.id, fileId), eq(issueReportFiles.reportId, reportId)))
+        .limit(1);
+      return row ? { ...row, data: toBuffer(row.data as Buffer | Uint8Array) } : undefined;
+    },
+
+    async findUser(id: string) {
+      const [row] = await db
+        .select({
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          companyName: companies.name,
+        })
+        .from(users)
+        .leftJoin(companies, eq(companies.id, users.companyId))
+        .where(eq(users.id, id))
+        .limit(1);
+      return row;
+    },
+  };
+}
+
+export type IssueReportsRepository = ReturnType<typeof createIssueReportsRepository>;

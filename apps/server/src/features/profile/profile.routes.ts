@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  ChangePasswordFailureSchema,
+  ChangePasswordRequestSchema,
+  ChangePasswordResponseSchema,
+  CompanyProfileSchema,
+  CompanyProfileUpdateSchema,
+  SuccessResponseSchema,
+  UpdateUserDataRequestSchema,
+  UserSettingsSchema,
+  hasPermission,
+  type FeaturePermission,
+} from '@portal/contracts';
+import type { Db } from '../../db/client.ts';
+import { forbidden } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { createProfileRepository } from './profile.repository.ts';
+import { createProfileService, type RequestMeta } from './profile.service.ts';
+
+const meta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+});
+
+/**
+ * onRequest guard: the feature permission, or the admin role. Admins belong to no company and hold no feature
+ * permissions, yet edit their own profile. Runs before body validation so a refused caller learns nothing more.
+ */
+function permissionOrAdmin(permission: FeaturePermission) {
+  return async (request: FastifyRequest) => {
+    const principal = principalOf(request);
+    if (!principal.roles.includes('admin') && !hasPermission(principal, permission)) throw forbidden();
+  };
+}
+
+/** The profile page: user data, password, additional settings and the company profile of the caller's company. */
+export function profileRoutes(deps: { db: Db; clock: Clock; audit: AuditService }): FastifyPluginAsyncZod {
+  const service = createProfileService({
+    repo: createProfileRepository(deps.db),
+    audit: deps.audit,
+    clock: deps.clock,
+  });
+  return async (app) => {
+    const tags = ['profile'];
+
+    app.post('/users/updateUserData', {
+      onRequest: permissionOrAdmin('USER_PROFILE_MODIFY'),
+      schema: {
+        tags,
+        summary: "Change the caller's names and telephone",
+        body: UpdateUserDataRequestSchema,
+        response: { 200: SuccessResponseSchema },
+      },
+      handler: async (request) => {
+        await service.updateUserData(principalOf(request), request.body);
+        return { success: true };
+      },
+    });
+
+    app.get('/users/settings', {
+      onRequest: permissionOrAdmin('USER_PROFILE_READ'),
+      schema: {
+        tags,
+        summary: "The caller's additional settings (file encoding, VAT algorithm, file naming)",
+        response: { 200: UserSettingsSchema },
+      },
+      handler: (request) => service.getSettings(principalOf(request)),
+    });
+
+    app.put('/users/settings', {
+      onRequest: permissionOrAdmin('USER_PROFILE_MODIFY'),
+      schema: {
+        tags,
+        summary: "Replace the caller's additional settings",
+        body: UserSettingsSchema,
+        response: { 200: UserSettingsSchema },
+      },
+      handler: (request) => service.setSettings(principalOf(request), request.body),
+    });
+
+    // No feature permission: anyone signed in may change their own password (admins and read-only clerks too).
+    app.post('/users/changePassword', {
+      schema: {
+        tags,
+        summary: "Change the caller's password; ends the user's other sessions",
+        body: ChangePasswordRequestSchema,
+        response: { 200: ChangePasswordResponseSchema, 400: ChangePasswordFailureSchema },
+      },
+      handler: (request) => service.changePassword(principalOf(request), request.body, meta(request)),
+    });
+
+    app.get('/company/profile', {
+      onRequest: permissionOrAdmin('COMPANY_PROFILE_READ'),
+      schema: { tags: ['company'], summary: "The caller's company profile", response: { 200: CompanyProfileSchema } },
+      handler: (request) => service.getCompanyProfile(principalOf(request)),
+    });
+
+    app.put('/company/profile', {
+      onRequest: permissionOrAdmin('COMPANY_PROFILE_MODIFY'),
+      schema: {
+        tags: ['company'],
+        summary: "Replace the caller's company profile",
+        body: CompanyProfileUpdateSchema,
+        response: { 200: CompanyProfileSchema },
+      },
+      handler: (request) => service.updateCompanyProfile(principalOf(request), request.body),
+    });
+  };
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  IdParamsSchema,
+  RestrictionRequestSchema,
+  RestrictionSchema,
+  RestrictionsPageSchema,
+  RestrictionsQuerySchema,
+} from '@portal/contracts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { principalOf, requirePermission } from '../../plugins/auth.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { createRestrictionsRepository } from './restrictions.repository.ts';
+import { createRestrictionsService, type RequestMeta, type RestrictionsCaller } from './restrictions.service.ts';
+
+const metaOf = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
+});
+
+function callerOf(request: FastifyRequest): RestrictionsCaller {
+  const principal = principalOf(request);
+  return { userId: principal.userId, companyId: principal.companyId };
+}
+
+/**
+ * Restrictions of the caller's company: named rules over partners, delivery points, document types and directions,
+ * assigned to users or groups. Permissions are checked on request, before the input is read.
+ */
+export function restrictionsRoutes(deps: { db: Db; clock: Clock; audit: AuditService }): FastifyPluginAsyncZod {
+  const service = createRestrictionsService({ ...deps, repo: createRestrictionsRepository(deps.db) });
+  return async (app) => {
+    const tags = ['user-management'];
+    const read = requirePermission('RESTRICTIONS_READ');
+    const modify = requirePermission('RESTRICTIONS_MODIFY');
+
+    app.get('/restrictions', {
+      onRequest: read,
+      schema: {
+        tags,
+        summary: "Restrictions of the caller's company; search over name and description, keyset pages",
+        querystring: RestrictionsQuerySchema,
+        response: { 200: RestrictionsPageSchema },
+      },
+      handler: (request) => service.list(callerOf(request), request.query),
+    });
+
+    app.get('/restrictions/:id', {
+      onRequest: read,
+      schema: { tags, summary: 'One restriction', params: IdParamsSchema, response: { 200: RestrictionSchema } },
+      handler: (request) => service.get(callerOf(request), request.params.id),
+    });
+
+    app.post('/restrictions', {
+      onRequest: modify,
+      schema: {
+        tags,
+        summary: 'Create a restriction (names are unique in the company, whatever the case)',
+        body: RestrictionRequestSchema,
+        response: { 201: RestrictionSchema },
+      },
+      handler: async (request, reply) => {
+        const restriction = await service.create(callerOf(request), request.body, metaOf(request));
+        return reply.code(201).send(restriction);
+      },
+    });
+
+    app.put('/restrictions/:id', {
+      onRequest: modify,
+      schema: {
+        tags,
+        summary: 'Replace a restriction and its assignees',
+        params: IdParamsSchema,
+        body: RestrictionRequestSchema,
+        response: { 200: RestrictionSchema },
+      },
+      handler: (request) => service.update(callerOf(request), request.params.id, request.body, metaOf(request)),
+    });
+
+    app.delete('/restrictions/:id', {
+      onRequest: modify,
+      schema: {
+        tags,
+        summary: 'Delete a restriction',
+        params: IdParamsSchema,
+        response: { 204: z.null().describe('Deleted') },
+      },
+      handler: async (request, reply) => {
+        await service.remove(callerOf(request), request.params.id, metaOf(request));
+        return reply.code(204).send(null);
+      },
+    });
+  };
+}

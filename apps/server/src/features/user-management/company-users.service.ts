@@ -1,0 +1,330 @@
+import {
+  INVITATION_TTL_SECONDS,
+  isLanguage,
+  type CompanyUser,
+  type CompanyUserDetail,
+  type CompanyUsersPage,
+  type CompanyUsersQuery,
+  type InviteUserRequest,
+  type UpdateCompanyUserRequest,
+  type UserStatus,
+} from '@portal/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { addSeconds, type Clock } from '../../lib/clock.ts';
+import { hashSecret, newSecret } from '../../lib/secrets.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { AuthRepository } from '../auth/auth.repository.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import { renderActionMail } from '../mail/templates.ts';
+import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
+import { guardedChange, isUniqueViolation, unique, unknownIds } from './lockout-guard.ts';
+import type { CompanyUserRow, UserManagementRepository } from './user-management.repository.ts';
+
+/** Who is asking, as far as user management cares. */
+export type UserManagementCaller = { userId: string; companyId: string | null; language: string };
+export type RequestMeta = { ip: string; userAgent?: string | undefined };
+
+/** Minimum seconds between two invitation e-mails to the same user. */
+export const INVITATION_RESEND_INTERVAL_SECONDS = 60;
+
+/** Every operation works inside the caller's company; a caller without one (a platform admin) finds nothing. */
+export function companyOf(caller: UserManagementCaller): string {
+  if (!caller.companyId) throw notFound();
+  return caller.companyId;
+}
+
+export function statusOf(row: { passwordHash: string | null; disabledAt: Date | null }): UserStatus {
+  if (row.disabledAt) return 'disabled';
+  return row.passwordHash ? 'active' : 'invited';
+}
+
+const emailTaken = () => new AppError('resource.conflict', 409, { details: [{ field: 'email', code: 'emailTaken' }] });
+
+export type CompanyUsersService = ReturnType<typeof createCompanyUsersService>;
+
+export function createCompanyUsersService(deps: {
+  db: Db;
+  repo: UserManagementRepository;
+  authRepo: AuthRepository;
+  audit: AuditService;
+  mail: MailService;
+  clock: Clock;
+  publicUrl: string;
+}) {
+  const { db, repo, audit, clock } = deps;
+
+  async function toUsers(companyId: string, rows: CompanyUserRow[], tx: Db = db): Promise<CompanyUser[]> {
+    const groups = await repo.groupsOfUsers(
+      companyId,
+      rows.map((r) => r.id),
+      tx,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      telephone: r.telephone,
+      language: isLanguage(r.language) ? r.language : 'en',
+      status: statusOf(r),
+      groups: groups.get(r.id) ?? [],
+      lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+      createdAt: r.createdAt.toISOString(),
+    }));
+  }
+
+  async function getUser(companyId: string, id: string): Promise<CompanyUserDetail> {
+    const row = await repo.findUser(companyId, id);
+    if (!row) throw notFound();
+    const [user] = await toUsers(companyId, [row]);
+    return { ...user!, restrictions: await repo.restrictionsOfUser(companyId, id) };
+  }
+
+  async function checkGroups(companyId: string, groupIds: readonly string[], tx: Db = db): Promise<string[]> {
+    const known = await repo.existingGroupIds(companyId, groupIds, tx);
+    const details = unknownIds('groupIds', groupIds, known);
+    if (details.length > 0) throw new AppError('validation.failed', 400, { details });
+    return unique(groupIds);
+  }
+
+  /** A new one-time `invite` link for the user; earlier links of the user stop working. */
+  async function createInvitationToken(userId: string, tx: Db): Promise<string> {
+    const now = clock.now();
+    const token = newSecret();
+    await repo.expireInvitations(userId, now, tx);
+    await deps.authRepo.insertOneTimeToken(
+      {
+        purpose: 'invite',
+        tokenHash: hashSecret(token),
+        userId,
+        expiresAt: addSeconds(now, INVITATION_TTL_SECONDS),
+        createdAt: now,
+      },
+      tx,
+    );
+    return token;
+  }
+
+  /** E-mails the invitation link in the invitee's language (after the transaction that made the link). */
+  async function mailInvitation(
+    companyId: string,
+    inviterId: string,
+    invitee: { id: string; email: string; firstName: string; language: string },
+    token: string,
+  ): Promise<void> {
+    const inviter = await repo.findUserName(inviterId);
+    const company = (await repo.findCompanyName(companyId)) ?? '';
+    const link = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
+    const mail = renderActionMail({
+      language: invitee.language,
+      kind: 'invite',
+      name: invitee.firstName,
+      link,
+      params: { inviter: inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : '', company },
+    });
+    await deps.mail.send({
+      kind: 'invitation',
+      to: invitee.email,
+      language: invitee.language,
+      userId: invitee.id,
+      ...mail,
+    });
+  }
+
+  return {
+    async list(caller: UserManagementCaller, query: CompanyUsersQuery): Promise<CompanyUsersPage> {
+      const companyId = companyOf(caller);
+      const key = decodeCursor(query.cursor, 3);
+      const after = key ? { lastName: key[0]!, firstName: key[1]!, id: key[2]! } : undefined;
+      const filters = { search: query.search, status: query.status, groupId: query.groupId };
+      // One row more than asked tells whether another page follows.
+      const rows = await repo.listUsers(companyId, filters, after, query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: await toUsers(companyId, page),
+        nextCursor: rows.length > query.limit && last ? encodeCursor([last.lastName, last.firstName, last.id]) : null,
+        ...(query.includeTotal ? { total: await repo.countUsers(companyId, filters) } : {}),
+      };
+    },
+
+    get: (caller: UserManagementCaller, id: string) => getUser(companyOf(caller), id),
+
+    /**
+     * Creates a user without a password in the caller's company, in the given groups, and e-mails the invitation
+     * link (`/set-password?token=…`). Accepting it sets the password and verifies the address.
+     */
+    async invite(
+      caller: UserManagementCaller,
+      input: InviteUserRequest,
+      meta: RequestMeta,
+    ): Promise<CompanyUserDetail> {
+      const companyId = companyOf(caller);
+      const email = input.email.trim();
+      if (await repo.emailExists(email)) throw emailTaken();
+      const groupIds = await checkGroups(companyId, input.groupIds);
+      const language = input.language ?? (isLanguage(caller.language) ? caller.language : 'en');
+      const now = clock.now();
+      const { id, token } = await db
+        .transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          const userId = await repo.insertInvitedUser(
+            { companyId, email, firstName: input.firstName, lastName: input.lastName, language, at: now },
+            tx,
+          );
+          await repo.setUserGroups(companyId, userId, groupIds, tx);
+          const invitation = await createInvitationToken(userId, tx);
+          await audit.record(
+            {
+              event: 'users.invited',
+              actorUserId: caller.userId,
+              subjectUserId: userId,
+              companyId,
+              login: email,
+              ip: meta.ip,
+              userAgent: meta.userAgent,
+              details: { groupIds },
+            },
+            tx,
+          );
+          return { id: userId, token: invitation };
+        })
+        .catch((error: unknown) => {
+          // The same address invited a moment ago by someone else trips the unique index.
+          if (isUniqueViolation(error)) throw emailTaken();
+          throw error;
+        });
+      await mailInvitation(companyId, caller.userId, { id, email, firstName: input.firstName, language }, token);
+      return getUser(companyId, id);
+    },
+
+    /** A new invitation link for a user who has not accepted yet; earlier links stop working. */
+    async resendInvitation(caller: UserManagementCaller, id: string, meta: RequestMeta): Promise<CompanyUserDetail> {
+      const companyId = companyOf(caller);
+      const row = await repo.findUser(companyId, id);
+      if (!row) throw notFound();
+      if (statusOf(row) !== 'invited') throw new AppError('user_management.not_invited', 409);
+      const last = await deps.authRepo.lastOneTimeTokenAt(id, 'invite');
+      const since = last ? Math.floor((clock.now().getTime() - last.getTime()) / 1000) : Infinity;
+      if (since < INVITATION_RESEND_INTERVAL_SECONDS) {
+        const retryAfter = String(INVITATION_RESEND_INTERVAL_SECONDS - since);
+        throw new AppError('auth.too_many_attempts', 429, {
+          data: { retryAfter: Number(retryAfter) },
+          headers: { 'retry-after': retryAfter },
+        });
+      }
+      const token = await db.transaction((tx) => createInvitationToken(id, tx as unknown as Db));
+      await mailInvitation(companyId, caller.userId, row, token);
+      await audit.record({
+        event: 'users.invitation_resent',
+        actorUserId: caller.userId,
+        subjectUserId: id,
+        companyId,
+        login: row.email,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      });
+      return getUser(companyId, id);
+    },
+
+    /** Names, telephone and, when given, the complete list of the user's groups. */
+    async update(
+      caller: UserManagementCaller,
+      id: string,
+      input: UpdateCompanyUserRequest,
+      meta: RequestMeta,
+    ): Promise<CompanyUserDetail> {
+      const companyId = companyOf(caller);
+      await guardedChange(db, repo, companyId, async (tx) => {
+        const row = await repo.findUser(companyId, id, tx);
+        if (!row) throw notFound();
+        const now = clock.now();
+        const values: Parameters<UserManagementRepository['updateUser']>[2] = {};
+        if (input.firstName !== undefined) values.firstName = input.firstName;
+        if (input.lastName !== undefined) values.lastName = input.lastName;
+        if (input.telephone !== undefined) values.telephone = input.telephone ? input.telephone : null;
+        const changed = Object.keys(values);
+        if (changed.length > 0) {
+          await repo.updateUser(companyId, id, values, now, tx);
+          await audit.record(
+            {
+              event: 'users.updated',
+              actorUserId: caller.userId,
+              subjectUserId: id,
+              companyId,
+              ip: meta.ip,
+              details: { fields: changed },
+            },
+            tx,
+          );
+        }
+        if (input.groupIds !== undefined) {
+          const groupIds = await checkGroups(companyId, input.groupIds, tx);
+          const before = (await repo.groupsOfUsers(companyId, [id], tx)).get(id) ?? [];
+          await repo.setUserGroups(companyId, id, groupIds, tx);
+          const after = (await repo.groupsOfUsers(companyId, [id], tx)).get(id) ?? [];
+          const names = (list: { name: string }[]) => list.map((g) => g.name);
+          if (names(before).join('\n') !== names(after).join('\n')) {
+            await audit.record(
+              {
+                event: 'admin.permissions_changed',
+                actorUserId: caller.userId,
+                subjectUserId: id,
+                companyId,
+                ip: meta.ip,
+                details: { change: 'user_groups', before: { groups: before }, after: { groups: after } },
+              },
+              tx,
+            );
+          }
+        }
+      });
+      return getUser(companyId, id);
+    },
+
+    /** Disables the user and ends every session at once; nobody deactivates themselves. */
+    async deactivate(caller: UserManagementCaller, id: string, meta: RequestMeta): Promise<CompanyUserDetail> {
+      const companyId = companyOf(caller);
+      if (id === caller.userId) throw new AppError('user_management.cannot_deactivate_self', 409);
+      await guardedChange(db, repo, companyId, async (tx) => {
+        const row = await repo.findUser(companyId, id, tx);
+        if (!row) throw notFound();
+        if (row.disabledAt) return;
+        const now = clock.now();
+        await repo.updateUser(companyId, id, { disabledAt: now }, now, tx);
+        await deps.authRepo.revokeAllFamilies(id, 'deactivated', now, tx);
+        await audit.record(
+          {
+            event: 'users.deactivated',
+            actorUserId: caller.userId,
+            subjectUserId: id,
+            companyId,
+            login: row.email,
+            ip: meta.ip,
+          },
+          tx,
+        );
+      });
+      return getUser(companyId, id);
+    },
+
+    async activate(caller: UserManagementCaller, id: string, meta: RequestMeta): Promise<CompanyUserDetail> {
+      const companyId = companyOf(caller);
+      const row = await repo.findUser(companyId, id);
+      if (!row) throw notFound();
+      if (row.disabledAt) {
+        await repo.updateUser(companyId, id, { disabledAt: null }, clock.now());
+        await audit.record({
+          event: 'users.activated',
+          actorUserId: caller.userId,
+          subjectUserId: id,
+          companyId,
+          login: row.email,
+          ip: meta.ip,
+        });
+      }
+      return getUser(companyId, id);
+    },
+  };
+}

@@ -1,0 +1,191 @@
+import {
+  FEATURE_PERMISSIONS,
+  type FeaturePermission,
+  type Group,
+  type GroupDetail,
+  type GroupRequest,
+  type GroupsPage,
+  type GroupsQuery,
+} from '@portal/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { companyOf, statusOf, type RequestMeta, type UserManagementCaller } from './company-users.service.ts';
+import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
+import { guardedChange, isUniqueViolation, unique, unknownIds } from './lockout-guard.ts';
+import type { GroupRow, UserManagementRepository } from './user-management.repository.ts';
+
+const KNOWN = new Set<string>(FEATURE_PERMISSIONS);
+
+/** Known permissions only, each once, in the order of FEATURE_PERMISSIONS. */
+function normalizePermissions(permissions: readonly string[]): FeaturePermission[] {
+  const given = new Set(permissions.filter((p) => KNOWN.has(p)));
+  return FEATURE_PERMISSIONS.filter((p) => given.has(p));
+}
+
+function toGroup(row: GroupRow): Group {
+  return {
+    id: row.id,
+    name: row.name,
+    permissions: normalizePermissions(row.permissions),
+    memberCount: row.memberCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const nameTaken = () => new AppError('resource.conflict', 409, { details: [{ field: 'name', code: 'nameTaken' }] });
+
+export type GroupsService = ReturnType<typeof createGroupsService>;
+
+export function createGroupsService(deps: {
+  db: Db;
+  repo: UserManagementRepository;
+  audit: AuditService;
+  clock: Clock;
+}) {
+  const { db, repo, audit, clock } = deps;
+
+  async function getGroup(companyId: string, id: string, tx: Db = db): Promise<GroupDetail> {
+    const row = await repo.findGroup(companyId, id, tx);
+    if (!row) throw notFound();
+    const members = await repo.membersOf(companyId, id, tx);
+    return {
+      ...toGroup(row),
+      members: members.map((m) => ({
+        id: m.id,
+        email: m.email,
+        firstName: m.firstName,
+        lastName: m.lastName,
+        status: statusOf(m),
+      })),
+    };
+  }
+
+  /** What the audit log keeps of a group: before and after every change. */
+  const snapshot = (g: GroupDetail) => ({
+    name: g.name,
+    permissions: g.permissions,
+    memberIds: g.members.map((m) => m.id),
+  });
+
+  async function recordChange(
+    caller: UserManagementCaller,
+    companyId: string,
+    change: 'group_created' | 'group_updated' | 'group_deleted' | 'group_members',
+    groupId: string,
+    before: GroupDetail | undefined,
+    after: GroupDetail | undefined,
+    meta: RequestMeta,
+    tx: Db,
+  ): Promise<void> {
+    await audit.record(
+      {
+        event: 'admin.permissions_changed',
+        actorUserId: caller.userId,
+        companyId,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        details: {
+          change,
+          groupId,
+          before: before ? snapshot(before) : null,
+          after: after ? snapshot(after) : null,
+        },
+      },
+      tx,
+    );
+  }
+
+  /** Runs a guarded change and answers a concurrent duplicate name (unique index) like a checked one. */
+  const change = <T>(companyId: string, run: (tx: Db) => Promise<T>): Promise<T> =>
+    guardedChange(db, repo, companyId, run).catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw nameTaken();
+      throw error;
+    });
+
+  return {
+    async list(caller: UserManagementCaller, query: GroupsQuery): Promise<GroupsPage> {
+      const companyId = companyOf(caller);
+      const key = decodeCursor(query.cursor, 2);
+      const after = key ? { name: key[0]!, id: key[1]! } : undefined;
+      const rows = await repo.listGroups(companyId, query.search, after, query.limit + 1);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        items: page.map(toGroup),
+        nextCursor: rows.length > query.limit && last ? encodeCursor([last.name, last.id]) : null,
+        ...(query.includeTotal ? { total: await repo.countGroups(companyId, query.search) } : {}),
+      };
+    },
+
+    get: (caller: UserManagementCaller, id: string) => getGroup(companyOf(caller), id),
+
+    async create(caller: UserManagementCaller, input: GroupRequest, meta: RequestMeta): Promise<GroupDetail> {
+      const companyId = companyOf(caller);
+      return change(companyId, async (tx) => {
+        if (await repo.groupNameTaken(companyId, input.name, undefined, tx)) throw nameTaken();
+        const id = await repo.insertGroup(
+          companyId,
+          { name: input.name, permissions: normalizePermissions(input.permissions) },
+          clock.now(),
+          tx,
+        );
+        const after = await getGroup(companyId, id, tx);
+        await recordChange(caller, companyId, 'group_created', id, undefined, after, meta, tx);
+        return after;
+      });
+    },
+
+    async update(
+      caller: UserManagementCaller,
+      id: string,
+      input: GroupRequest,
+      meta: RequestMeta,
+    ): Promise<GroupDetail> {
+      const companyId = companyOf(caller);
+      return change(companyId, async (tx) => {
+        const before = await getGroup(companyId, id, tx);
+        if (await repo.groupNameTaken(companyId, input.name, id, tx)) throw nameTaken();
+        await repo.updateGroup(
+          companyId,
+          id,
+          { name: input.name, permissions: normalizePermissions(input.permissions) },
+          tx,
+        );
+        const after = await getGroup(companyId, id, tx);
+        await recordChange(caller, companyId, 'group_updated', id, before, after, meta, tx);
+        return after;
+      });
+    },
+
+    async remove(caller: UserManagementCaller, id: string, meta: RequestMeta): Promise<void> {
+      const companyId = companyOf(caller);
+      await change(companyId, async (tx) => {
+        const before = await getGroup(companyId, id, tx);
+        await repo.deleteGroup(companyId, id, tx);
+        await recordChange(caller, companyId, 'group_deleted', id, before, undefined, meta, tx);
+      });
+    },
+
+    /** Replaces the members: users of the caller's company only. */
+    async setMembers(
+      caller: UserManagementCaller,
+      id: string,
+      userIds: readonly string[],
+      meta: RequestMeta,
+    ): Promise<GroupDetail> {
+      const companyId = companyOf(caller);
+      return change(companyId, async (tx) => {
+        const before = await getGroup(companyId, id, tx);
+        const known = await repo.existingUserIds(companyId, userIds, tx);
+        const details = unknownIds('userIds', userIds, known);
+        if (details.length > 0) throw new AppError('validation.failed', 400, { details });
+        await repo.setGroupMembers(id, unique(userIds), tx);
+        const after = await getGroup(companyId, id, tx);
+        await recordChange(caller, companyId, 'group_members', id, before, after, meta, tx);
+        return after;
+      });
+    },
+  };
+}

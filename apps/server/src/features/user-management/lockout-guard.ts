@@ -1,0 +1,42 @@
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { UserManagementRepository } from './user-management.repository.ts';
+
+/**
+ * Runs a change of a company's users or groups in one transaction, serialised per company, and refuses it (409,
+ * rolled back) when it would leave the company with nobody who can still manage users and groups, so a company
+ * cannot lock itself out. A company that already has nobody is not blocked from other changes.
+ */
+export async function guardedChange<T>(
+  db: Db,
+  repo: UserManagementRepository,
+  companyId: string,
+  change: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    await repo.lockCompany(companyId, tx);
+    const before = await repo.countManagers(companyId, tx);
+    const result = await change(tx);
+    if (before > 0 && (await repo.countManagers(companyId, tx)) === 0) {
+      throw new AppError('user_management.would_lock_out', 409, {
+        message: 'The change would leave the company without a user holding USERS_MODIFY and GROUPS_MODIFY',
+      });
+    }
+    return result;
+  });
+}
+
+/** A unique index refused a row (PostgreSQL 23505), from either driver. */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Field errors for ids in a list that are not of the caller's company (same answer as for unknown ids). */
+export function unknownIds(field: string, ids: readonly string[], known: ReadonlySet<string>) {
+  return ids.flatMap((id, i) => (known.has(id) ? [] : [{ field: `${field}.${i}`, code: 'notFound' }]));
+}
+
+/** Ids without repetitions, in first-seen order. */
+export const unique = (ids: readonly string[]): string[] => [...new Set(ids)];

@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import {
+  FEATURE_PERMISSIONS,
+  FEATURE_TOGGLES,
+  hasPermission,
+  type FeaturePermission,
+  type FeatureToggle,
+  type Principal,
+} from '@portal/contracts';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
+import { evaluateCompanyStatus } from '../features/auth/vindication.ts';
+import type { TokenService } from '../features/auth/tokens.ts';
+import { refreshTokenFamilies } from '../features/auth/auth.table.ts';
+import { companies } from '../features/companies/companies.table.ts';
+import { groupMembers, groups } from '../features/groups/groups.table.ts';
+import { users } from '../features/users/users.table.ts';
+
+/** The signed-in caller, loaded fresh from the database on every request so revocations apply at once. */
+export type RequestPrincipal = Principal & {
+  userId: string;
+  email: string;
+  companyId: string | null;
+  groups: string[];
+  language: string;
+  impersonator?: { username: string };
+  /** The session (refresh-token family) of the access token. */
+  sessionId?: string;
+};
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify's interface
+  interface FastifyRequest {
+    principal: RequestPrincipal | undefined;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augmenting Fastify's interface
+  interface FastifyContextConfig {
+    /** Routes are private unless they opt out. */
+    public?: boolean;
+  }
+}
+
+const PERMISSIONS = new Set<string>(FEATURE_PERMISSIONS);
+const TOGGLES = new Set<string>(FEATURE_TOGGLES);
+
+async function loadPrincipal(db: Db, clock: Clock, userId: string): Promise<RequestPrincipal> {
+  const [row] = await db
+    .select({ user: users, company: companies })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row || row.user.disabledAt || !row.user.emailVerifiedAt) throw new AppError('auth.unauthenticated', 401);
+  const verdict = evaluateCompanyStatus(row.company ?? undefined, clock.now());
+  if (!verdict.allowed) throw new AppError(verdict.code, 403);
+  // Only groups of the user's own company count, whatever rows exist.
+  const memberships = row.user.companyId
+    ? await db
+        .select({ name: groups.name, permissions: groups.permissions })
+        .from(groupMembers)
+        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+        .where(and(eq(groupMembers.userId, userId), eq(groups.companyId, row.user.companyId)))
+    : [];
+  const permissions = new Set<FeaturePermission>();
+  for (const m of memberships) for (const p of m.permissions) if (PERMISSIONS.has(p)) permissions.add(p as FeaturePermission);
+  return {
+    userId,
+    email: row.user.email,
+    companyId: row.user.companyId,
+    roles: row.user.roles,
+    groups: memberships.map((m) => m.name).sort(),
+    language: row.user.language,
+    permissions: [...permissions].sort(),
+    toggles: (row.company?.toggles ?? []).filter((t): t is FeatureToggle => TOGGLES.has(t)),
+  };
+}
+
+/** Logout, a password reset, ending an impersonation or token reuse revoke a session: its access tokens die with it. */
+async function isSessionLive(db: Db, clock: Clock, sid: string, userId: string): Promise<boolean> {
+  const [family] = await db
+    .select({ revokedAt: refreshTokenFamilies.revokedAt, absoluteExpiresAt: refreshTokenFamilies.absoluteExpiresAt, userId: refreshTokenFamilies.userId })
+    .from(refreshTokenFamilies)
+    .where(eq(refreshTokenFamilies.id, sid))
+    .limit(1);
+  return !!family && !family.revokedAt && family.userId === userId && family.absoluteExpiresAt > clock.now();
+}
+
+/**
+ * Authenticates every route that is not marked public: a valid bearer access token, a user that still exists, is
+ * enabled and verified, and a company that may work now.
+ */
+export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock; tokens: TokenService }): void {
+  app.decorateRequest('principal', undefined);
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.public || !request.routeOptions.url) return;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new AppError('auth.unauthenticated', 401);
+    const claims = await deps.tokens.verify(token);
+    if (!claims) throw new AppError('auth.unauthenticated', 401);
+    if (claims.sid && !(await isSessionLive(deps.db, deps.clock, claims.sid, claims.sub))) throw new AppError('auth.unauthenticated', 401);
+    const principal = await loadPrincipal(deps.db, deps.clock, claims.sub);
+    if (claims.sid) principal.sessionId = claims.sid;
+    if (claims.impersonator) {
+      principal.impersonator = claims.impersonator;
+      const roles = new Set(principal.roles);
+      for (const r of claims.roles) if (r !== 'admin') roles.add(r);
+      principal.roles = [...roles];
+    }
+    request.principal = principal;
+  });
+}
+
+/** The principal of an authenticated route (the hook guarantees it). */
+export function principalOf(request: FastifyRequest): RequestPrincipal {
+  if (!request.principal) throw new AppError('auth.unauthenticated', 401);
+  return request.principal;
+}
+
+/** preHandler: the caller must hold a feature permission. */
+export function requirePermission(permission: FeaturePermission) {
+  return async (request: FastifyRequest) => {
+    if (!hasPermission(principalOf(request), permission)) throw new AppError('auth.forbidden', 403);
+  };
+}
+
+/** preHandler: the caller must hold a role (admin routes). */
+export function requireRole(role: string) {
+  return async (request: FastifyRequest) => {
+    if (!principalOf(request).roles.includes(role)) throw new AppError('auth.forbidden', 403);
+  };
+}

@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorBody, ErrorCode, ErrorDetail } from '@portal/contracts';
+import { AppError } from '../lib/app-error.ts';
+
+function body(code: ErrorCode, message: string, requestId: string, extra?: Partial<ErrorBody['error']>): ErrorBody {
+  return { error: { code, message, ...extra }, requestId };
+}
+
+/** Fastify's own errors for a client's mistake, mapped to stable codes; everything else is a 500. */
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, ErrorCode]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request.malformed'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'request.malformed'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'request.malformed'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'request.too_large'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'request.unsupported_media_type'],
+  FST_ERR_CTP_EMPTY_TYPE: [415, 'request.unsupported_media_type'],
+  FST_ERR_VALIDATION: [400, 'validation.failed'],
+};
+
+/** The one place that turns an exception into the API's error body. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      const payload = body(error.code, error.message, request.id, {
+        ...(error.details ? { details: error.details } : {}),
+        ...(error.data ? { data: error.data } : {}),
+      });
+      return reply.status(error.statusCode).send({ ...error.extra, ...payload });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const details: ErrorDetail[] = error.validation.map((v) => ({
+        field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || where,
+        code: v.message && /^[a-zA-Z]+$/.test(v.message) ? v.message : v.keyword,
+      }));
+      return reply.status(400).send(body('validation.failed', `Invalid ${where}`, request.id, { details }));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send(body('server.internal', 'Internal server error', request.id));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) {
+      return reply.status(known[0]).send(body(known[1], error.message, request.id));
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send(body('auth.too_many_attempts', error.message, request.id));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(body('request.malformed', error.message, request.id));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('server.internal', 'Internal server error', request.id));
+  });
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { seedDemoData } from '../src/seed/demo.ts';
+
+/** A clock the test moves by hand, so expiry is tested without waiting. */
+export type TestClock = { now(): Date; advance(seconds: number): void; set(date: Date): void };
+export function createTestClock(start = new Date('2026-11-16T10:00:00Z')): TestClock {
+  let t = start.getTime();
+  return {
+    now: () => new Date(t),
+    advance: (s) => {
+      t += s * 1000;
+    },
+    set: (d) => {
+      t = d.getTime();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database per test file: PGlite in memory, or, in the PostgreSQL run (TEST_DB_KIND=postgres,
+ * TEST_DATABASE_URL set), a new database on that server that is dropped afterwards.
+ */
+async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB_KIND !== 'postgres' || !url) return openDatabase({ dataDir: 'memory://' });
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString(), dataDir: '' });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const drop = new pg.Client({ connectionString: url });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
+
+export type TestApp = { app: FastifyInstance; database: Database; clock: TestClock; close(): Promise<void> };
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; seed?: boolean; accessTtlSeconds?: number; clock?: TestClock } = {},
+): Promise<TestApp> {
+  const database = await freshDatabase();
+  if (options.seed !== false) await seedDemoData(database.db);
+  const clock = options.clock ?? createTestClock();
+  // DATA_DIR holds the EDIFACT directory store: a temporary folder, never the repository's ./data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  const config = loadConfig({ PUBLIC_URL: 'http://portal.test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DATA_DIR: dataDir, ...options.env });
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    logger: false,
+    ...(options.accessTtlSeconds ? { accessTtlSeconds: options.accessTtlSeconds } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const DEMO_USER = { login: 'user@demo.example.com', password: 'User#Demo2026' };
+
+/** Logs in and returns the token set; fails the test when login does not succeed. */
+export async function login(app: FastifyInstance, creds: { login: string; password: string } = DEMO_USER) {
+  const res = await app.inject({ method: 'POST', url: '/api/users/login', payload: creds });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().keycloakResponse.token as { access_token: string; refresh_token: string; expires_in: number; refresh_expires_in: number };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

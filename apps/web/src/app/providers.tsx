@@ -1,0 +1,40 @@
+import { DirectionProvider, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { TOAST_DURATION_MS } from '@portal/contracts';
+import { ApiProvider } from '../lib/api-context.tsx';
+import { SessionProvider } from '../features/auth/session/session-context.tsx';
+import type { Services } from './services.ts';
+import { theme } from './theme.ts';
+
+export function AppProviders({
+  services,
+  dir,
+  env,
+  children,
+}: {
+  services: Services;
+  dir: 'ltr' | 'rtl';
+  /** 'test' turns off Mantine transitions and portals in component tests. */
+  env?: 'default' | 'test';
+  children: ReactNode;
+}) {
+  return (
+    <DirectionProvider initialDirection={dir} detectDirection={false}>
+      <MantineProvider theme={theme} env={env}>
+        <QueryClientProvider client={services.queryClient}>
+          <ApiProvider api={services.api}>
+            <SessionProvider session={services.session}>
+              <ModalsProvider>
+                <Notifications position="bottom-right" autoClose={TOAST_DURATION_MS} />
+                {children}
+              </ModalsProvider>
+            </SessionProvider>
+          </ApiProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </DirectionProvider>
+  );
+}

@@ -1,0 +1,67 @@
+import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** One admin screen: its heading, what it is for, its main actions, then its content. */
+export function AdminPage(props: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={4} style={{ flex: '1 1 20rem' }}>
+          <Title order={2}>{props.title}</Title>
+          {props.description ? (
+            <Text c="dimmed" size="sm">
+              {props.description}
+            </Text>
+          ) : null}
+        </Stack>
+        {props.actions ? <Group gap="sm">{props.actions}</Group> : null}
+      </Group>
+      {props.children}
+    </Stack>
+  );
+}
+
+/** Loading, failed and empty states of a list, and the keyset "Load more" button under it. */
+export function ListState(props: { isLoading: boolean; isError: boolean; isEmpty: boolean; onRetry: () => void }) {
+  const { t } = useTranslation('admin');
+  if (props.isLoading)
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('list.loading')} />
+      </Center>
+    );
+  if (props.isError)
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert" title={t('list.failed')}>
+        <Button size="xs" variant="outline" color="red.9" mt="xs" onClick={props.onRetry}>
+          {t('list.retry')}
+        </Button>
+      </Alert>
+    );
+  if (props.isEmpty)
+    return (
+      <Text c="dimmed" ta="center" py="xl" data-testid="admin-list-empty">
+        {t('list.empty')}
+      </Text>
+    );
+  return null;
+}
+
+export function LoadMore(props: { shown: number; hasMore: boolean; loading: boolean; onLoadMore: () => void }) {
+  const { t } = useTranslation('admin');
+  if (props.shown === 0) return null;
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {t('list.shown', { count: props.shown })}
+      </Text>
+      {props.hasMore ? (
+        <Button variant="default" onClick={props.onLoadMore} loading={props.loading}>
+          {t('list.loadMore')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,196 @@
+import type { ReactElement } from 'react';
+import { Anchor, Badge, Button, Group, List, Modal, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconDownload, IconPaperclip } from '@tabler/icons-react';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ISSUE_PRIORITIES, ISSUE_TYPES, type IssuePriority, type IssueReport, type IssueType } from '@portal/contracts';
+import { useApi } from '../../../lib/api-context.tsx';
+import { formatDateTime, intlLocale } from '../../../lib/format.ts';
+import { showError } from '../../../lib/notify.ts';
+import { adminErrorText } from '../admin-errors.ts';
+import type { IssueReportsSearch } from '../admin-search.ts';
+import { useDownloadIssueFile } from '../api/admin-mutations.ts';
+import { issueReportsQuery } from '../api/admin-queries.ts';
+import { AdminPage, ListState, LoadMore } from './admin-page.tsx';
+
+const route = getRouteApi('/admin/issue-reports');
+
+function PriorityBadge({ priority }: { priority: IssuePriority }) {
+  const { t } = useTranslation('admin');
+  const color = priority === 'critical' ? 'red' : 'gray';
+  return (
+    <Badge variant="dot" color={color}>
+      {t(`issues.priorities.${priority}`)}
+    </Badge>
+  );
+}
+
+function formatBytes(language: string, bytes: number): string {
+  const kb = bytes / 1024;
+  const [value, unit] = kb < 1024 ? [kb, 'kilobyte'] : [kb / 1024, 'megabyte'];
+  return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+}
+
+/** Issue reports sent with "Report an issue", newest first, with their attachments. */
+export function IssueReportsPage(): ReactElement {
+  const { t, i18n } = useTranslation('admin');
+  const api = useApi();
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<IssueReport | undefined>();
+  const download = useDownloadIssueFile();
+  const query = useInfiniteQuery({ ...issueReportsQuery(api, search), placeholderData: keepPreviousData });
+  const reports = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const setSearch = (next: IssueReportsSearch) =>
+    navigate({
+      to: '/admin/issue-reports',
+      search: Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as IssueReportsSearch,
+      replace: true,
+    });
+
+  async function downloadFile(report: IssueReport, file: IssueReport['files'][number]) {
+    try {
+      await download.mutateAsync({ reportId: report.id, fileId: file.id, filename: file.filename });
+    } catch (error) {
+      showError({ message: adminErrorText(t, error) });
+    }
+  }
+
+  return (
+    <AdminPage title={t('issues.title')} description={t('issues.description')}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} maw={600}>
+        <Select
+          label={t('issues.type')}
+          placeholder={t('issues.all')}
+          clearable
+          data={ISSUE_TYPES.map((type) => ({ value: type, label: t(`issues.types.${type}`) }))}
+          value={search.type ?? null}
+          onChange={(value) => setSearch({ ...search, type: (value as IssueType | null) ?? undefined })}
+        />
+        <Select
+          label={t('issues.priority')}
+          placeholder={t('issues.all')}
+          clearable
+          data={ISSUE_PRIORITIES.map((p) => ({ value: p, label: t(`issues.priorities.${p}`) }))}
+          value={search.priority ?? null}
+          onChange={(value) => setSearch({ ...search, priority: (value as IssuePriority | null) ?? undefined })}
+        />
+      </SimpleGrid>
+      <Table.ScrollContainer minWidth={820}>
+        <Table striped highlightOnHover verticalSpacing="sm" data-testid="issues-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('issues.columns.date')}</Table.Th>
+              <Table.Th>{t('issues.columns.subject')}</Table.Th>
+              <Table.Th>{t('issues.columns.type')}</Table.Th>
+              <Table.Th>{t('issues.columns.priority')}</Table.Th>
+              <Table.Th>{t('issues.columns.from')}</Table.Th>
+              <Table.Th ta="end">{t('issues.columns.files')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {reports.map((report) => (
+              <Table.Tr key={report.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(i18n.language, report.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    onClick={() => setOpen(report)}
+                    ta="start"
+                    size="sm"
+                    fw={600}
+                  >
+                    {report.subject}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{t(`issues.types.${report.type}`)}</Table.Td>
+                <Table.Td>
+                  <PriorityBadge priority={report.priority} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{report.user?.email ?? '—'}</Text>
+                  <Text size="sm" c="dimmed">
+                    {report.company?.name ?? ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="end">{report.files.length}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <ListState
+        isLoading={query.isLoading}
+        isError={query.isError}
+        isEmpty={reports.length === 0}
+        onRetry={() => void query.refetch()}
+      />
+      <LoadMore
+        shown={reports.length}
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoadMore={() => void query.fetchNextPage()}
+      />
+      <Modal opened={Boolean(open)} onClose={() => setOpen(undefined)} title={open?.subject} size="lg">
+        {open ? (
+          <Stack gap="sm" data-testid="issue-view">
+            <Group gap="xs">
+              <Badge variant="outline" color="gray" c="gray.9">
+                {t(`issues.types.${open.type}`)}
+              </Badge>
+              <PriorityBadge priority={open.priority} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              {t('issues.from', {
+                user: open.user ? `${open.user.firstName} ${open.user.lastName} <${open.user.email}>` : '—',
+                company: open.company?.name ?? '—',
+                date: formatDateTime(i18n.language, open.createdAt),
+              })}
+            </Text>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} dir="auto">
+              {open.description}
+            </Text>
+            {open.files.length > 0 ? (
+              <>
+                <Text fw={600} size="sm">
+                  {t('issues.attachments')}
+                </Text>
+                <List spacing="xs" icon={<IconPaperclip size={16} aria-hidden />} center>
+                  {open.files.map((file) => (
+                    <List.Item key={file.id}>
+                      <Group gap="xs">
+                        <Text size="sm">
+                          {file.filename} ({formatBytes(i18n.language, file.size)})
+                        </Text>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          c="blue.9"
+                          leftSection={<IconDownload size={14} aria-hidden />}
+                          onClick={() => void downloadFile(open, file)}
+                          aria-label={t('issues.downloadFile', { name: file.filename })}
+                        >
+                          {t('issues.download')}
+                        </Button>
+                      </Group>
+                    </List.Item>
+                  ))}
+                </List>
+              </>
+            ) : (
+              <Text size="sm" c="dimmed">
+                {t('issues.noFiles')}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button onClick={() => setOpen(undefined)}>{t('actions.close')}</Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,129 @@
+import { AppShell, Burger, Group, Text } from '@mantine/core';
+import { IconArrowsExchange } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useLocation, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { useApi } from '../../../lib/api-context.tsx';
+import { useSession } from '../../auth/session/session-context.tsx';
+import { useSignedInUser } from '../../auth/session/use-signed-in-user.ts';
+import { HelpDialog } from '../../help/components/help-dialog.tsx';
+import { useHelpModal } from '../../help/use-help-modal.ts';
+import { PaymentReminder } from '../../payment-reminder/components/payment-reminder.tsx';
+import { usePermissions } from '../../permissions/use-permissions.ts';
+import { endImpersonation } from '../api/end-impersonation.ts';
+import { buildNavigation, buildUserMenu } from '../navigation.ts';
+import classes from './app-layout.module.css';
+import { DemoKsefBanner, FirstTimeDialog } from './demo-ksef.tsx';
+import { MainNavigation } from './main-navigation.tsx';
+import { UnsavedChangesProvider, useUnsavedChangesContext } from './unsaved-changes.tsx';
+
+const DEMO_KSEF_ROLE = 'demo-ksef';
+
+/**
+ * The main layout of the signed-in area (description, section 2): left navigation by permission, role and toggle,
+ * the user-name entry with Profile and Logout, impersonation, the demo-ksef banner and manual, the payment reminder
+ * and the help dialog. Collapses to a burger menu on a phone; logical CSS properties keep it right for Arabic.
+ */
+export function AppLayout() {
+  return (
+    <UnsavedChangesProvider>
+      <AppFrame />
+    </UnsavedChangesProvider>
+  );
+}
+
+function AppFrame() {
+  const { t, ready } = useTranslation('layout');
+  const pathname = useLocation({ select: (location) => location.pathname });
+  // The phone menu belongs to the page it was opened on: choosing a link there closes it.
+  const [navOpenedOn, setNavOpenedOn] = useState<string | undefined>();
+  const navOpened = navOpenedOn === pathname;
+  const closeNav = () => setNavOpenedOn(undefined);
+  const access = usePermissions();
+  const user = useSignedInUser();
+  const session = useSession();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const unsaved = useUnsavedChangesContext();
+  const help = useHelpModal();
+
+  const logout = async () => {
+    if (!(await unsaved.confirmLeave())) return;
+    unsaved.markLeaving();
+    session.logout('user');
+  };
+
+  const logoutToAdmin = async () => {
+    if (!(await unsaved.confirmLeave())) return;
+    unsaved.markLeaving();
+    const outcome = await endImpersonation({ api, session, storage: window.localStorage });
+    if (outcome === 'admin') {
+      // The user's permissions and data must not show in the admin's session.
+      queryClient.clear();
+      await router.navigate({ to: '/admin' });
+    }
+  };
+
+  const openHelp = () => {
+    closeNav();
+    help.open();
+  };
+
+  if (!user) return null;
+  // The layout's own texts load with it; until then the route's spinner stays (no untranslated keys flash).
+  if (!ready) return <PageLoader />;
+  const isDemoKsef = access.hasRole(DEMO_KSEF_ROLE);
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <a href="#main-content" className={classes.skipLink}>
+          {t('skipToContent')}
+        </a>
+        <Group h="100%" px="md" gap="sm" wrap="nowrap">
+          <Burger
+            opened={navOpened}
+            onClick={() => setNavOpenedOn(navOpened ? undefined : pathname)}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={navOpened ? t('closeNavigation') : t('openNavigation')}
+            aria-expanded={navOpened}
+            aria-controls="main-navigation"
+          />
+          <Link to="/" className={classes.brand}>
+            <IconArrowsExchange size={22} aria-hidden />
+            <Text span fw={700} c="blue.9">
+              {t('brand')}
+            </Text>
+          </Link>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" component="nav" aria-label={t('navigationLabel')} id="main-navigation">
+        <MainNavigation
+          entries={access.isLoading ? [] : buildNavigation(access)}
+          userMenu={access.isLoading ? [] : buildUserMenu(access)}
+          userName={user.name}
+          impersonator={access.impersonator}
+          onHelp={openHelp}
+          helpOpen={help.isOpen}
+          onLogout={() => void logout()}
+          onLogoutToAdmin={() => void logoutToAdmin()}
+        />
+      </AppShell.Navbar>
+      <AppShell.Main id="main-content" className={classes.main} tabIndex={-1}>
+        {isDemoKsef ? <DemoKsefBanner /> : null}
+        <Outlet />
+      </AppShell.Main>
+      {help.isOpen ? <HelpDialog opened onClose={help.close} canReportIssue={access.can('REPORT_ISSUE')} /> : null}
+      {isDemoKsef ? <FirstTimeDialog /> : null}
+      <PaymentReminder email={user.email} />
+    </AppShell>
+  );
+}

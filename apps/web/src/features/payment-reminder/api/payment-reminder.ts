@@ -1,0 +1,59 @@
+import {
+  AppConfigResponseSchema,
+  DEFAULT_LANGUAGE,
+  PaymentReminderDueResponseSchema,
+  isPaymentReminderDay,
+  type AppConfigEntry,
+  type PaymentReminderContent,
+} from '@portal/contracts';
+import type { ApiClient } from '../../../lib/api-client.ts';
+import { getCookie, setCookie } from '../../../lib/cookies.ts';
+
+/** SHA-256 of the lower-cased e-mail, in hex: the reminder cookie's name (description, section 9). */
+export async function reminderCookieName(email: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(email.trim().toLowerCase()));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The calendar day in the browser's time zone, e.g. 2026-11-14: the cookie's value. */
+export function calendarDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The content in the user's language, else English, else the first one there is. */
+export function pickReminderContent(
+  entries: readonly AppConfigEntry[],
+  language: string,
+): PaymentReminderContent | undefined {
+  const base = language.split('-')[0];
+  return (entries.find((e) => e.lang === base) ?? entries.find((e) => e.lang === DEFAULT_LANGUAGE) ?? entries[0])
+    ?.content;
+}
+
+export type ReminderCheck = { api: ApiClient; email: string; language: string; now: Date };
+
+export type DueReminder = {
+  content: PaymentReminderContent;
+  /** Call when shown: no second time today. */ markShown: () => void;
+};
+
+/**
+ * Decides whether to show the payment reminder now and returns its content (description, sections 4 and 9): only on
+ * days 14 to 24 of the month by the browser's clock, at most once per calendar day per user (a one-day cookie named
+ * by the hashed e-mail), and only when the server says it is due for the company.
+ */
+export async function findDueReminder({ api, email, language, now }: ReminderCheck): Promise<DueReminder | undefined> {
+  if (!isPaymentReminderDay(now.getDate())) return undefined;
+  const cookie = await reminderCookieName(email);
+  const today = calendarDay(now);
+  if (getCookie(cookie) === today) return undefined;
+  const due = PaymentReminderDueResponseSchema.parse(await api.get<unknown>('/users/paymentReminder'));
+  if (!due.due) return undefined;
+  const config = AppConfigResponseSchema.parse(
+    await api.get<unknown>('/AppConfig', { query: { appConfigType: 'PAYMENT_REMINDER' } }),
+  );
+  const content = pickReminderContent(config.httpResponse.body, language);
+  if (!content) return undefined;
+  return { content, markShown: () => setCookie(cookie, today, 1) };
+}

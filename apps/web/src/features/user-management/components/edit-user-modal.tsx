@@ -1,0 +1,120 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { NameSchema, UpdateCompanyUserRequestSchema, type CompanyUser, type UpdateCompanyUserRequest } from '@portal/contracts';
+import { z } from 'zod';
+import { ApiError } from '../../../lib/api-error.ts';
+import { applyServerDetails } from '../../../lib/form-errors.ts';
+import { showSuccess } from '../../../lib/notify.ts';
+import { useUpdateUserMutation } from '../api/user-management-mutations.ts';
+import { errorText, fieldErrorText, isLockOut, showFailure } from '../user-management-errors.ts';
+import { GroupMultiSelect } from './group-multi-select.tsx';
+
+/** The update request with the names required (the form always sends them). */
+const EditUserSchema = UpdateCompanyUserRequestSchema.extend({
+  firstName: NameSchema,
+  lastName: NameSchema,
+  groupIds: z.array(z.string()),
+});
+type EditUserForm = z.input<typeof EditUserSchema>;
+
+/** Names, telephone and groups of a user (`PATCH /api/company-users/:id`). */
+export function EditUserModal({ user, onClose }: { user: CompanyUser; onClose: () => void }) {
+  const { t } = useTranslation(['user-management', 'validation']);
+  const update = useUpdateUserMutation();
+  const [lockOut, setLockOut] = useState<string | undefined>();
+  const form = useForm<EditUserForm, unknown, z.output<typeof EditUserSchema>>({
+    resolver: zodResolver(EditUserSchema),
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      telephone: user.telephone ?? '',
+      groupIds: user.groups.map((g) => g.id),
+    },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+
+  function onValid(values: z.output<typeof EditUserSchema>) {
+    setLockOut(undefined);
+    const body: UpdateCompanyUserRequest = { ...values, telephone: values.telephone ? values.telephone : null };
+    update.mutate(
+      { userId: user.id, body },
+      {
+        onSuccess: () => {
+          showSuccess({ message: t('user-management:users.edit.saved') });
+          onClose();
+        },
+        onError: (error) => {
+          if (isLockOut(error)) {
+            setLockOut(errorText(error));
+            return;
+          }
+          const matched =
+            error instanceof ApiError &&
+            error.status === 400 &&
+            applyServerDetails(error.details, ['firstName', 'lastName', 'telephone', 'groupIds'], form.setError);
+          if (!matched) showFailure(error);
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={t('user-management:users.edit.title', { email: user.email })} size="lg" closeButtonProps={{ 'aria-label': t('common:close') }}>
+      <form noValidate onSubmit={form.handleSubmit(onValid)}>
+        <Stack gap="md">
+          {lockOut ? (
+            <Alert color="red" role="alert" data-testid="lock-out-alert">
+              {lockOut}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('user-management:users.fields.firstName')}
+              required
+              data-autofocus
+              error={fieldErrorText(t, errors.firstName?.message)}
+              {...form.register('firstName')}
+            />
+            <TextInput
+              label={t('user-management:users.fields.lastName')}
+              required
+              error={fieldErrorText(t, errors.lastName?.message)}
+              {...form.register('lastName')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('user-management:users.fields.telephone')}
+            type="tel"
+            dir="ltr"
+            error={fieldErrorText(t, errors.telephone?.message)}
+            {...form.register('telephone')}
+          />
+          <Controller
+            control={form.control}
+            name="groupIds"
+            render={({ field }) => (
+              <GroupMultiSelect
+                label={t('user-management:users.fields.groups')}
+                value={field.value}
+                onChange={field.onChange}
+                error={fieldErrorText(t, errors.groupIds?.message)}
+              />
+            )}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('user-management:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              {t('user-management:actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

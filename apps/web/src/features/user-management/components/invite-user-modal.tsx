@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { InviteUserRequestSchema, LANGUAGES, isLanguage, type InviteUserRequest } from '@portal/contracts';
+import { LOCALES } from '@portal/i18n';
+import type { z } from 'zod';
+import { ApiError } from '../../../lib/api-error.ts';
+import { applyServerDetails } from '../../../lib/form-errors.ts';
+import { showSuccess } from '../../../lib/notify.ts';
+import { useInviteUserMutation } from '../api/user-management-mutations.ts';
+import { fieldErrorText, showFailure } from '../user-management-errors.ts';
+import { GroupMultiSelect } from './group-multi-select.tsx';
+
+type InviteForm = z.input<typeof InviteUserRequestSchema>;
+
+/** Invites a user by e-mail: the e-mailed link lets them set a password (`POST /api/company-users/invite`). */
+export function InviteUserModal({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation(['user-management', 'validation']);
+  const invite = useInviteUserMutation();
+  const form = useForm<InviteForm, unknown, InviteUserRequest>({
+    resolver: zodResolver(InviteUserRequestSchema),
+    defaultValues: { email: '', firstName: '', lastName: '', language: isLanguage(i18n.language) ? i18n.language : 'en', groupIds: [] },
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+
+  function onValid(values: InviteUserRequest) {
+    invite.mutate(values, {
+      onSuccess: (user) => {
+        showSuccess({ message: t('user-management:users.invite.sent', { email: user.email }) });
+        onClose();
+      },
+      onError: (error) => {
+        const matched =
+          error instanceof ApiError &&
+          (error.status === 400 || error.status === 409) &&
+          applyServerDetails(error.details, ['email', 'firstName', 'lastName', 'language', 'groupIds'], form.setError);
+        if (!matched) showFailure(error);
+      },
+    });
+  }
+
+  return (
+    <Modal opened onClose={onClose} title={t('user-management:users.invite.title')} size="lg" closeButtonProps={{ 'aria-label': t('common:close') }}>
+      <form noValidate onSubmit={form.handleSubmit(onValid)}>
+        <Stack gap="md">
+          <TextInput
+            label={t('user-management:users.fields.email')}
+            type="email"
+            dir="ltr"
+            required
+            data-autofocus
+            autoComplete="off"
+            error={fieldErrorText(t, errors.email?.message)}
+            {...form.register('email')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('user-management:users.fields.firstName')}
+              required
+              autoComplete="off"
+              error={fieldErrorText(t, errors.firstName?.message)}
+              {...form.register('firstName')}
+            />
+            <TextInput
+              label={t('user-management:users.fields.lastName')}
+              required
+              autoComplete="off"
+              error={fieldErrorText(t, errors.lastName?.message)}
+              {...form.register('lastName')}
+            />
+          </SimpleGrid>
+          <Controller
+            control={form.control}
+            name="language"
+            render={({ field }) => (
+              <Select
+                label={t('user-management:users.fields.language')}
+                description={t('user-management:users.invite.languageHint')}
+                data={LANGUAGES.map((code) => ({ value: code, label: LOCALES[code].name }))}
+                value={field.value ?? null}
+                onChange={(v) => field.onChange(isLanguage(v) ? v : undefined)}
+                allowDeselect={false}
+                comboboxProps={{ withinPortal: true }}
+              />
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="groupIds"
+            render={({ field }) => (
+              <GroupMultiSelect
+                label={t('user-management:users.fields.groups')}
+                value={field.value ?? []}
+                onChange={field.onChange}
+                error={fieldErrorText(t, errors.groupIds?.message)}
+              />
+            )}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('user-management:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              {t('user-management:users.invite.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

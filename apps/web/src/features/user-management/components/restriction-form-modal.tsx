@@ -1,0 +1,219 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  DOCUMENT_DIRECTIONS,
+  DOCUMENT_TYPE_CODES,
+  RestrictionRequestSchema,
+  type DocumentDirection,
+  type DocumentTypeCode,
+  type Restriction,
+  type RestrictionRequest,
+} from '@portal/contracts';
+import type { z } from 'zod';
+import { ApiError } from '../../../lib/api-error.ts';
+import { applyServerDetails } from '../../../lib/form-errors.ts';
+import { showSuccess } from '../../../lib/notify.ts';
+import { useSaveRestrictionMutation } from '../api/user-management-mutations.ts';
+import { fieldErrorText, showFailure } from '../user-management-errors.ts';
+import { GlnTagsInput } from './gln-tags-input.tsx';
+import { GroupMultiSelect } from './group-multi-select.tsx';
+import { UserMultiSelect } from './user-multi-select.tsx';
+
+type RestrictionForm = z.input<typeof RestrictionRequestSchema>;
+
+function toForm(restriction: Restriction | undefined): RestrictionForm {
+  return {
+    name: restriction?.name ?? '',
+    description: restriction?.description ?? '',
+    partners: restriction?.partners ?? [],
+    deliveryPointGlns: restriction?.deliveryPointGlns ?? [],
+    documentTypes: restriction?.documentTypes ?? [],
+    directions: restriction?.directions ?? [],
+    assignees: {
+      userIds: restriction?.assignees.users.map((u) => u.id) ?? [],
+      groupIds: restriction?.assignees.groups.map((g) => g.id) ?? [],
+    },
+  };
+}
+
+const isDocumentType = (v: string): v is DocumentTypeCode => DOCUMENT_TYPE_CODES.some((c) => c === v);
+const isDirection = (v: string): v is DocumentDirection => DOCUMENT_DIRECTIONS.some((d) => d === v);
+
+/** The first field error under a list field (`deliveryPointGlns.2` → its message). */
+function listError(errors: unknown): string | undefined {
+  if (!errors || typeof errors !== 'object') return undefined;
+  const record = errors as { message?: unknown } & Record<string, unknown>;
+  if (typeof record.message === 'string') return record.message;
+  for (const value of Object.values(record)) {
+    const found = listError(value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Creates or edits a restriction: name, description, what it narrows, and whom it applies to. */
+export function RestrictionFormModal({ restriction, onClose }: { restriction?: Restriction; onClose: () => void }) {
+  const { t } = useTranslation(['user-management', 'validation']);
+  const save = useSaveRestrictionMutation();
+  const form = useForm<RestrictionForm, unknown, RestrictionRequest>({
+    resolver: zodResolver(RestrictionRequestSchema),
+    defaultValues: toForm(restriction),
+    mode: 'onTouched',
+  });
+  const { errors } = form.formState;
+
+  function onValid(values: RestrictionRequest) {
+    const body: RestrictionRequest = { ...values, description: values.description ? values.description : null };
+    save.mutate(
+      { restrictionId: restriction?.id, body },
+      {
+        onSuccess: (saved) => {
+          showSuccess({ message: t('user-management:restrictions.saved', { name: saved.name }) });
+          onClose();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
+            // List items come back as `deliveryPointGlns.3`; the list field shows them.
+            const details = error.details.map((d) => ({ ...d, field: d.field.replace(/\.\d+$/, '').replace(/^assignees\./, 'assignees.') }));
+            const matched = applyServerDetails(
+              details,
+              ['name', 'description', 'partners', 'deliveryPointGlns', 'documentTypes', 'directions', 'assignees.userIds', 'assignees.groupIds'],
+              form.setError,
+            );
+            if (matched) return;
+          }
+          showFailure(error);
+        },
+      },
+    );
+  }
+
+  const title = restriction ? t('user-management:restrictions.edit.title', { name: restriction.name }) : t('user-management:restrictions.create.title');
+  return (
+    <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': t('common:close') }}>
+      <form noValidate onSubmit={form.handleSubmit(onValid)}>
+        <Stack gap="md">
+          <TextInput
+            label={t('user-management:restrictions.fields.name')}
+            required
+            data-autofocus
+            error={fieldErrorText(t, errors.name?.message)}
+            {...form.register('name')}
+          />
+          <Textarea
+            label={t('user-management:restrictions.fields.description')}
+            rows={3}
+            resize="vertical"
+            error={fieldErrorText(t, errors.description?.message)}
+            {...form.register('description')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Controller
+              control={form.control}
+              name="partners"
+              render={({ field }) => (
+                <TagsInput
+                  label={t('user-management:restrictions.fields.partners')}
+                  description={t('user-management:restrictions.fields.partnersHint')}
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  splitChars={[',', ';']}
+                  clearable
+                  acceptValueOnBlur
+                  error={fieldErrorText(t, listError(errors.partners))}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="deliveryPointGlns"
+              render={({ field }) => (
+                <GlnTagsInput
+                  label={t('user-management:restrictions.fields.deliveryPointGlns')}
+                  description={t('user-management:restrictions.fields.glnHint')}
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  error={fieldErrorText(t, listError(errors.deliveryPointGlns))}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Controller
+            control={form.control}
+            name="documentTypes"
+            render={({ field }) => (
+              <Checkbox.Group
+                label={t('user-management:restrictions.fields.documentTypes')}
+                description={t('user-management:restrictions.fields.emptyMeansAll')}
+                value={field.value ?? []}
+                onChange={(next) => field.onChange(next.filter(isDocumentType))}
+                error={fieldErrorText(t, listError(errors.documentTypes))}
+              >
+                <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mt="xs" spacing="xs">
+                  {DOCUMENT_TYPE_CODES.map((code) => (
+                    <Checkbox key={code} value={code} label={t(`user-management:documentTypes.${code}`)} />
+                  ))}
+                </SimpleGrid>
+              </Checkbox.Group>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="directions"
+            render={({ field }) => (
+              <Checkbox.Group
+                label={t('user-management:restrictions.fields.directions')}
+                description={t('user-management:restrictions.fields.emptyMeansAll')}
+                value={field.value ?? []}
+                onChange={(next) => field.onChange(next.filter(isDirection))}
+                error={fieldErrorText(t, listError(errors.directions))}
+              >
+                <Group mt="xs">
+                  {DOCUMENT_DIRECTIONS.map((direction) => (
+                    <Checkbox key={direction} value={direction} label={t(`user-management:directions.${direction}`)} />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            )}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Controller
+              control={form.control}
+              name="assignees.userIds"
+              render={({ field }) => (
+                <UserMultiSelect
+                  label={t('user-management:restrictions.fields.users')}
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  error={fieldErrorText(t, listError(errors.assignees?.userIds))}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="assignees.groupIds"
+              render={({ field }) => (
+                <GroupMultiSelect
+                  label={t('user-management:restrictions.fields.groups')}
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  error={fieldErrorText(t, listError(errors.assignees?.groupIds))}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('user-management:actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('user-management:actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import { LOCALES } from '@portal/i18n';
+import { isLanguage } from '@portal/contracts';
+
+/** The Intl locale of an i18next language code. */
+export function intlLocale(language: string): string {
+  return isLanguage(language) ? LOCALES[language].intl : 'en-GB';
+}
+
+/** "5 minutes" in the reader's language; Intl knows every plural form (six in Arabic). */
+export function formatMinutes(language: string, minutes: number): string {
+  return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes);
+}
+
+/** Splits seconds into whole hours and the remaining minutes (hoursDelayLogout is given in seconds). */
+export function splitHoursMinutes(seconds: number): { hours: number; minutes: number } {
+  const totalMinutes = Math.max(0, Math.floor(seconds / 60));
+  return { hours: Math.floor(totalMinutes / 60), minutes: totalMinutes % 60 };
+}
+
+export function formatDateTime(language: string, iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

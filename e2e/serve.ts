@@ -1,0 +1,62 @@
+// Starts what the journeys run against, like `npm start` but on a fresh data folder: a real SMTP receiver that
+// writes every message it gets to e2e/.artifacts/mail/*.json, and the server sending to it.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+// E2E_ARTIFACTS lets several runs on one machine keep their mail and data apart.
+const artifacts = `${process.env.E2E_ARTIFACTS ?? fileURLToPath(new URL('./.artifacts', import.meta.url))}/`;
+const port = Number(process.env.E2E_PORT ?? 3210);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+rmSync(artifacts, { recursive: true, force: true });
+// The UN/EDIFACT directories for the validation screen, from UNECE's originals beside the repository (CI has them).
+const unece = `${root}../shared/edifact-directories/unece`;
+const directories = existsSync(unece) ? `${unece}/D96A,${unece}/D01B` : '';
+mkdirSync(`${artifacts}mail`, { recursive: true });
+
+let n = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        const to = [mail.to].flat().flatMap((a) => (a ? a.value.map((v) => (v.address ?? '').toLowerCase()) : []));
+        const file = `${artifacts}mail/${String(++n).padStart(4, '0')}.json`;
+        writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, attachments: mail.attachments.map((a) => a.filename) }));
+        callback();
+      })
+      .catch((e: Error) => callback(e));
+  },
+});
+smtp.listen(smtpPort, '127.0.0.1');
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: `${artifacts}data`,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    PUBLIC_URL: `http://localhost:${port}`,
+    ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TTL ?? '20',
+    LOG_LEVEL: 'warn',
+    EDIFACT_DIRECTORIES_IMPORT: process.env.EDIFACT_DIRECTORIES_IMPORT ?? directories,
+  },
+});
+const stop = () => {
+  server.kill('SIGTERM');
+  smtp.close();
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.on('exit', (code) => {
+  smtp.close();
+  process.exit(code ?? 0);
+});

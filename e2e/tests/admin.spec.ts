@@ -1,0 +1,170 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectAccessible } from '../support.ts';
+
+// The blocked-company journey uses a company no other journey signs in with (they run in parallel).
+const KSEF_USER = { email: 'ksef@demo.example.com', password: 'Ksef#Demo2026' };
+const SHOTS = `${process.env.E2E_ARTIFACTS ?? './.artifacts'}/screenshots`;
+
+async function logIn(page: Page, login: string, password: string) {
+  await page.getByLabel('E-mail').fill(login);
+  // The label reads 'Password *' (required mark), so match the field itself.
+  await page.locator('input[autocomplete="current-password"]').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+async function logInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await logIn(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
+}
+
+const stored = (page: Page, key: string) => page.evaluate((k) => window.localStorage.getItem(k), key);
+
+function claimsOf(session: string | null): { email?: string; roles?: string[]; impersonator?: { username: string } } {
+  const token = (JSON.parse(session ?? '{}') as { accessToken?: string }).accessToken ?? '';
+  const payload = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as ReturnType<typeof claimsOf>;
+}
+
+/** Every admin screen: its path and the heading that says it is there, in English and Arabic. */
+const SCREENS = [
+  { path: '/admin', en: 'Companies', ar: 'الشركات' },
+  { path: '/admin/users', en: 'Users', ar: 'المستخدمون' },
+  { path: '/admin/app-config', en: 'App config', ar: 'إعدادات التطبيق' },
+  { path: '/admin/emails', en: 'E-mail log', ar: 'سجل البريد الإلكتروني' },
+  { path: '/admin/issue-reports', en: 'Issue reports', ar: 'بلاغات المشكلات' },
+  { path: '/admin/audit', en: 'Audit log', ar: 'سجل التدقيق' },
+  { path: '/admin/edifact', en: 'UN/EDIFACT directories', ar: 'أدلة UN/EDIFACT' },
+] as const;
+
+test('every admin screen passes axe-core in English and Arabic, on a desktop and a phone', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await logInAsAdmin(page);
+  const company = page.getByRole('link', { name: 'Demo Retailer' });
+  await expect(company).toBeVisible();
+  await company.click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Demo Retailer' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Blocked (BLOCKED)' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/en-company.png`, fullPage: true });
+
+  for (const screen of SCREENS) {
+    await page.goto(screen.path);
+    await expect(page.getByRole('heading', { level: 2, name: screen.en, exact: true })).toBeVisible();
+    await expect(page.getByText('Loading', { exact: true })).toHaveCount(0);
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/en${screen.path.replace(/\//g, '-')}.png`, fullPage: true });
+  }
+
+  await page.getByRole('link', { name: 'E-mail log' }).click();
+  await page.goto('/admin/emails');
+  const firstMail = page.getByTestId('emails-table').getByRole('button').first();
+  if (await firstMail.isVisible()) {
+    await firstMail.click();
+    await expect(page.getByTestId('email-text')).toBeVisible();
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+  }
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { level: 2, name: 'Users', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await expect(page.getByRole('link', { name: 'Audit log' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/phone-nav.png`, fullPage: true });
+  await page.getByRole('link', { name: 'Companies' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.screenshot({ path: `${SHOTS}/phone-companies.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await context.addCookies([{ name: 'lang', value: 'ar', url: page.url() }]);
+  for (const screen of SCREENS) {
+    await page.goto(screen.path);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { level: 2, name: screen.ar, exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: `${SHOTS}/ar${screen.path.replace(/\//g, '-')}.png`, fullPage: true });
+  }
+  await page.goto('/admin');
+  await page.getByRole('link', { name: 'Demo Retailer' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Demo Retailer' })).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/ar-company.png`, fullPage: true });
+});
+
+test('impersonate a user: their inbox as them, then back to the admin panel', async ({ page }) => {
+  await logInAsAdmin(page);
+  const adminSession = await stored(page, 'portal.session');
+  await page.getByRole('link', { name: 'Users' }).click();
+  await page.getByLabel('Search users').fill('user@demo.example.com');
+  const row = page.locator('[data-testid="user-row"][data-email="user@demo.example.com"]');
+  await row.getByRole('button', { name: 'Impersonate Uma User' }).click();
+  await page.getByTestId('impersonate-confirm').click();
+
+  await expect(page).toHaveURL(/\/documents\/in$/);
+  await expect(page.getByText('Uma User').first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/impersonated-inbox.png`, fullPage: true });
+  // The admin's own session waits under the agreed key, the access token is the user's with the impersonator claim.
+  expect(await stored(page, 'portal.impersonator-session')).toBe(adminSession);
+  const claims = claimsOf(await stored(page, 'portal.session'));
+  expect(claims.email).toBe('user@demo.example.com');
+  expect(claims.impersonator?.username).toBe(DEMO.admin.email);
+  expect(claims.roles ?? []).not.toContain('admin');
+
+  // 'Logout to Admin panel' brings the admin back to the admin area with the admin's own session.
+  await expect(page.getByTestId('impersonation-label')).toContainText('Impersonated by');
+  await page.getByTestId('logout-to-admin').click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin panel' })).toBeVisible();
+  expect(claimsOf(await stored(page, 'portal.session')).email).toBe(DEMO.admin.email);
+  expect(await stored(page, 'portal.impersonator-session')).toBeNull();
+});
+
+test('a blocked company: its users are refused with the admin message, until it is set back to OK', async ({
+  page,
+}) => {
+  const message = `Please settle invoice FV/${Date.now()} to unblock your account.`;
+
+  async function openDemoKsef() {
+    await page.getByRole('link', { name: 'Companies' }).click();
+    await page.getByLabel('Search companies').fill('Demo KSeF');
+    await expect(page).toHaveURL(/search=Demo/);
+    await page.getByRole('link', { name: 'Demo KSeF' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Demo KSeF' })).toBeVisible();
+  }
+
+  await logInAsAdmin(page);
+  await openDemoKsef();
+  await page.getByRole('radio', { name: 'Blocked (BLOCKED)' }).check();
+  await page.getByLabel('Message to users').fill(message);
+  await page.getByRole('button', { name: 'Save status' }).click();
+  await expect(page.getByText('Status set to Blocked.')).toBeVisible();
+  await expect(page.getByTestId('company-status').first()).toHaveText('Blocked');
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+
+  try {
+    await logIn(page, KSEF_USER.email, KSEF_USER.password);
+    await expect(page.getByTestId('login-blocked')).toContainText('Login failure. Account has been blocked.');
+    await page.getByRole('button', { name: 'More' }).click();
+    await expect(page.getByTestId('vindication-message')).toHaveText(message);
+    await page.keyboard.press('Escape');
+  } finally {
+    await page.goto('/login');
+    if (!/\/admin/.test(page.url())) await logInAsAdmin(page);
+    await openDemoKsef();
+    await page.getByRole('radio', { name: 'Active (OK)' }).check();
+    await page.getByLabel('Message to users').fill('');
+    await page.getByRole('button', { name: 'Save status' }).click();
+    await expect(page.getByText('Status set to Active.')).toBeVisible();
+  }
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await logIn(page, KSEF_USER.email, KSEF_USER.password);
+  await expect(page).toHaveURL(/\/documents\/in$/);
+});

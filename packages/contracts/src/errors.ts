@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes of the API. The web app shows `t('errors:' + code)`; `message` is for logs and developers.
+ * Add a code here (and its text in every catalog) before throwing it.
+ */
+export const ERROR_CODES = [
+  'auth.invalid_credentials',
+  'auth.account_blocked',
+  'auth.system_disabled',
+  'auth.account_disabled',
+  'auth.email_not_verified',
+  'auth.too_many_attempts',
+  'auth.unauthenticated',
+  'auth.token_invalid',
+  'auth.session_expired',
+  'auth.forbidden',
+  'auth.link_expired',
+  'auth.link_invalid',
+  'auth.legacy_already_migrated',
+  'auth.current_password_incorrect',
+  'auth.password_same_as_current',
+  'validation.failed',
+  'request.malformed',
+  'request.too_large',
+  'request.unsupported_media_type',
+  'request.not_found',
+  'request.method_not_allowed',
+  'resource.not_found',
+  'resource.conflict',
+  'server.internal',
+  'server.unavailable',
+  'auth.password_change_failed',
+  'user_management.would_lock_out',
+  'user_management.cannot_deactivate_self',
+  'user_management.not_invited',
+  'admin.cannot_change_self',
+  'admin.impersonation_refused',
+  'auth.not_impersonating',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const ErrorDetailSchema = z.object({
+  /** Dotted path of the failing field, e.g. `password` or `items.0.quantity`. */
+  field: z.string(),
+  /** Key of the `validation` namespace (e.g. `required`, `email`, `passwordRules`, `tooLong`). */
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;
+
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(ErrorDetailSchema).optional(),
+    /** Extra facts for the client, e.g. the user id to resend a verification e-mail. */
+    data: z.record(z.string(), z.unknown()).optional(),
+  }),
+  requestId: z.string(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return ErrorBodySchema.safeParse(value).success;
+}

@@ -1,0 +1,5 @@
+/** Node-only directory tooling: zip reading, import from zip or folder, the on-disk store, download. */
+export { isZip, readZip, type ZipEntry } from './zip.ts';
+export { collectZipFiles, readDirectorySource, readDirectoryZip } from './import.ts';
+export { importDirectory, importDirectoryZip, openDirectoryStore, type DirectoryStore } from './store.ts';
+export { DEFAULT_DIRECTORY_BASE_URL, directoryUrl, downloadDirectory, type DownloadOptions } from './download.ts';

@@ -1,0 +1,263 @@
+/**
+ * Level 3, map: a message against its implementation guide (e.g. EANCOM), chosen by UNH S009 0057. Reports only
+ * what the guide adds to the directory (required where the directory says conditional, not used, fewer
+ * repetitions, restricted code lists), so the specification level's findings are not repeated. Never throws.
+ */
+import type { Directory, DirectoryProvider } from '../directory/types.ts';
+import type { MessageContext, ValidationLevelPlugin } from '../levels.ts';
+import type { Finding, Message, Segment } from '../model.ts';
+import { compileMessage, compileSegment, type CompiledMessage, type CompiledSegment } from '../spec/compile.ts';
+import { directoryName, findingFactory, segmentName, type FindingFactory } from '../spec/specification.ts';
+import { SegmentTableWalker } from '../spec/walker.ts';
+import type { Guide, GuideElementRule, GuideIndex, GuideStatus } from './guide.ts';
+
+type ElementRule = {
+  key: string;
+  element: number;
+  component: number;
+  status: GuideStatus | undefined;
+  codes: ReadonlySet<string> | undefined;
+  name: string;
+  directoryMandatory: boolean;
+  compositeMandatory: boolean;
+};
+
+type NodeRule = { min: number; max: number; forbidden: boolean; elements: ElementRule[] };
+
+type CompiledGuide = { guide: Guide; message: CompiledMessage; rules: (NodeRule | undefined)[]; unresolved: string[] };
+
+const compiledGuides = new WeakMap<Guide, WeakMap<Directory, CompiledGuide | undefined>>();
+
+const isRequired = (status: GuideStatus | undefined): boolean => status === 'M' || status === 'R';
+
+/** Resolves `C002/1001`, `1004`, `4183#2` to positions in the directory's segment definition. */
+const resolveElement = (segment: CompiledSegment, key: string, rule: GuideElementRule): ElementRule | undefined => {
+  const [outer = '', inner] = key.split('/');
+  const [outerId = '', outerNth = '1'] = outer.split('#');
+  let seen = 0;
+  const element = segment.elements.findIndex((e) => e.id === outerId && ++seen === Number(outerNth));
+  const def = segment.elements[element];
+  if (!def) return undefined;
+  let component = -1;
+  let name = def.name;
+  let directoryMandatory = def.mandatory;
+  if (inner !== undefined) {
+    const [innerId = '', innerNth = '1'] = inner.split('#');
+    let count = 0;
+    component = def.components?.findIndex((c) => c.id === innerId && ++count === Number(innerNth)) ?? -1;
+    const componentDef = def.components?.[component];
+    if (!componentDef) return undefined;
+    name = componentDef.name;
+    directoryMandatory = componentDef.mandatory && def.mandatory;
+  }
+  return {
+    key,
+    element,
+    component,
+    status: rule.status,
+    codes: rule.codes ? new Set(rule.codes) : undefined,
+    name,
+    directoryMandatory,
+    compositeMandatory: def.mandatory,
+  };
+};
+
+/** Binds a guide to a directory's compiled message (cached per guide and directory). */
+export const compileGuide = (guide: Guide, directory: Directory): CompiledGuide | undefined => {
+  let perDirectory = compiledGuides.get(guide);
+  if (!perDirectory) {
+    perDirectory = new WeakMap();
+    compiledGuides.set(guide, perDirectory);
+  }
+  if (perDirectory.has(directory)) return perDirectory.get(directory);
+  const message = compileMessage(directory, guide.message);
+  let compiled: CompiledGuide | undefined;
+  if (message) {
+    const rules: (NodeRule | undefined)[] = message.nodes.map(() => undefined);
+    const unresolved: string[] = [];
+    const keyOf = new Map<string, number>();
+    const seen = new Map<string, number>();
+    for (const node of message.nodes) {
+      if (node.id === 0) continue;
+      const parent = message.nodes[node.parent];
+      const base = node.isGroup ? node.name : parent && parent.id !== 0 ? `${parent.name}/${node.name}` : node.name;
+      const nth = (seen.get(base) ?? 0) + 1;
+      seen.set(base, nth);
+      keyOf.set(nth === 1 ? base : `${base}#${nth}`, node.id);
+    }
+    for (const [key, rule] of Object.entries(guide.segments)) {
+      const id = keyOf.get(key);
+      const node = id === undefined ? undefined : message.nodes[id];
+      if (!node) {
+        unresolved.push(key);
+        continue;
+      }
+      const segment = node.isGroup ? undefined : compileSegment(directory, node.tag);
+      const elements: ElementRule[] = [];
+      for (const [elementKey, elementRule] of Object.entries(rule.elements ?? {})) {
+        const resolved = segment ? resolveElement(segment, elementKey, elementRule) : undefined;
+        if (resolved) elements.push(resolved);
+        else unresolved.push(`${key}:${elementKey}`);
+      }
+      rules[node.id] = {
+        min: rule.min ?? (isRequired(rule.status) ? 1 : 0),
+        max: Math.min(rule.max ?? node.max, node.max),
+        forbidden: rule.status === 'N',
+        elements,
+      };
+    }
+    if (guide.closed) {
+      for (const node of message.nodes) {
+        if (node.id !== 0 && !rules[node.id]) rules[node.id] = { min: 0, max: 0, forbidden: true, elements: [] };
+      }
+    }
+    compiled = { guide, message, rules, unresolved };
+  }
+  perDirectory.set(directory, compiled);
+  return compiled;
+};
+
+const checkElementRules = (
+  segment: Segment,
+  rules: readonly ElementRule[],
+  path: string,
+  make: FindingFactory,
+  findings: Finding[],
+): void => {
+  for (const rule of rules) {
+    const element = segment.elements[rule.element];
+    const components = element?.components;
+    const composite = rule.component >= 0;
+    const value = (composite ? components?.[rule.component] : components?.[0]) ?? '';
+    const id = rule.key.replace(/#\d+/g, '');
+    const where = `${path}/${id}`;
+    if (value === '') {
+      // The directory level already reports a mandatory element, or a mandatory component of a present composite.
+      const compositePresent = components?.some((c) => c !== '') ?? false;
+      const alreadyReported = rule.directoryMandatory || (composite && compositePresent && rule.directoryMandatory);
+      if (isRequired(rule.status) && !alreadyReported) {
+        findings.push(
+          make(composite ? 'EDI_MANDATORY_COMPONENT_MISSING' : 'EDI_MANDATORY_ELEMENT_MISSING', segment, where, {
+            fieldName: rule.name,
+            params: { element: id, status: rule.status ?? 'R' },
+          }),
+        );
+      }
+      continue;
+    }
+    if (rule.status === 'N') {
+      findings.push(
+        make(composite ? 'EDI_FORBIDDEN_COMPONENT' : 'EDI_FORBIDDEN_ELEMENT', segment, where, {
+          fieldName: rule.name,
+          actual: value,
+          params: { element: id },
+        }),
+      );
+      continue;
+    }
+    if (rule.codes && !rule.codes.has(value)) {
+      findings.push(
+        make('EDI_INVALID_CODE', segment, where, {
+          severity: 'error',
+          fieldName: rule.name,
+          expected: [...rule.codes].join(', '),
+          actual: value,
+          params: { element: id, codes: [...rule.codes].join(',') },
+        }),
+      );
+    }
+  }
+};
+
+/** Validates one message against a guide. Returns no findings when the guide does not fit the directory. */
+export const validateMap = (message: Message, guide: Guide, directory: Directory): Finding[] => {
+  const compiled = compileGuide(guide, directory);
+  if (!compiled || compiled.message.type !== message.type) return [];
+  const make = findingFactory(message, 'map', message.association ?? guide.id);
+  const findings: Finding[] = [];
+  const { rules } = compiled;
+  const walker = new SegmentTableWalker(compiled.message);
+  const listener = {
+    placed(segment: Segment, node: CompiledMessage['nodes'][number], count: number) {
+      const rule = rules[node.id];
+      if (!rule) return;
+      if (rule.forbidden) {
+        if (count === 1 || !node.isGroup) {
+          findings.push(
+            make('EDI_FORBIDDEN_SEGMENT', segment, walker.nodePath(node, count), {
+              fieldName: node.isGroup ? node.name : segmentName(directory, node.tag),
+              actual: segment.tag,
+              params: { segment: node.name },
+            }),
+          );
+        }
+        return;
+      }
+      if (count > rule.max && count <= node.max) {
+        findings.push(
+          make('EDI_TOO_MANY_OCCURRENCES', segment, walker.nodePath(node, count), {
+            fieldName: node.isGroup ? node.name : segmentName(directory, node.tag),
+            params: { segment: node.name, max: rule.max, count },
+          }),
+        );
+      }
+      if (!node.isGroup && rule.elements.length > 0) {
+        checkElementRules(segment, rule.elements, walker.nodePath(node, count), make, findings);
+      }
+    },
+    closed(node: CompiledMessage['nodes'][number], count: number, at: Segment) {
+      const rule = rules[node.id];
+      if (!rule || rule.forbidden || count >= rule.min) return;
+      if (count === 0 && node.mandatory) return; // the specification level reports it
+      findings.push(
+        make(count === 0 ? 'EDI_MANDATORY_SEGMENT_MISSING' : 'EDI_TOO_FEW_OCCURRENCES', at, walker.nodePath(node), {
+          fieldName: node.isGroup ? node.name : segmentName(directory, node.tag),
+          expected: node.isGroup ? `${node.name} (${node.tag})` : node.tag,
+          params: { segment: node.name, min: rule.min, count },
+        }),
+      );
+    },
+    unplaced() {
+      // Out-of-place segments are the specification level's finding.
+    },
+  };
+  for (const segment of message.segments) walker.push(segment, listener);
+  walker.end(message.segments[message.segments.length - 1] ?? message.header, listener);
+  return findings;
+};
+
+/** Options of the map level plugin. */
+export type MapLevelOptions = { guides: GuideIndex; directories: DirectoryProvider };
+
+/**
+ * The map level as a plugin. A message without an association code, or with one no guide covers, gets no map
+ * findings; so does a message the specification level found unsupported.
+ */
+export const createMapLevel = (options: MapLevelOptions): ValidationLevelPlugin => {
+  const { guides, directories } = options;
+  const run = (message: Message, context: MessageContext, directory: Directory | undefined): Finding[] => {
+    if (!directory || context.previous.some((f) => f.code === 'EDI_UNSUPPORTED_MESSAGE')) return [];
+    const guide = guides.find(message.type, directoryName(message), message.association, message.agency);
+    return guide ? validateMap(message, guide, directory) : [];
+  };
+  return {
+    name: 'map',
+    level: 'map',
+    async prepare(message) {
+      await directories.load(directoryName(message)).catch(() => undefined);
+    },
+    validateMessage(message, context) {
+      if (!guides.find(message.type, directoryName(message), message.association, message.agency)) return [];
+      const ready = directories.get(directoryName(message));
+      if (ready) return run(message, context, ready);
+      return directories.load(directoryName(message)).then(
+        (directory) => run(message, context, directory),
+        () => [],
+      );
+    },
+  };
+};
+
+/** The guide keys and element keys that do not exist in the directory (for checking a guide file). */
+export const findUnresolvedGuideKeys = (guide: Guide, directory: Directory): string[] =>
+  compileGuide(guide, directory)?.unresolved ?? [`message ${guide.message} not in ${directory.name}`];

@@ -1,0 +1,7 @@
+/**
+ * The Node.js entry (`@portal/edifact/node`): everything of the browser-safe index plus the directory store,
+ * importer, download and guide loading, which read files.
+ */
+export * from './index.ts';
+export * from './directory/node/index.ts';
+export * from './map/node/index.ts';

@@ -1,0 +1,294 @@
+/**
+ * Compiles a message's segment table into flat arrays for the segment-table state machine, and segment
+ * definitions into element checks. Compiled once per directory and message type (cached on the directory
+ * object), so validating a message does no table look-ups by name beyond one Map per segment.
+ */
+import type { Directory, StructureNodeDef } from '../directory/types.ts';
+import { parseFormat, type ValueFormat } from './format.ts';
+
+/** A node of the compiled segment table: a segment, or a group (whose `tag` is its trigger segment's tag). */
+export type CompiledNode = {
+  id: number;
+  isGroup: boolean;
+  /** Segment tag, or the group's trigger segment tag. */
+  tag: string;
+  /** `BGM` or `SG2`. */
+  name: string;
+  position: string;
+  mandatory: boolean;
+  max: number;
+  parent: number;
+  /** Index among the parent's children. */
+  index: number;
+  /** Child node ids (groups only). */
+  children: number[];
+  /** A service segment (UNH, UNT, UNS…): placed, its elements checked by the syntax level. */
+  service: boolean;
+};
+
+/** Where a segment tag leads from a place in the table: leave `up` groups, then take child `index`. */
+export type Transition = { up: number; index: number };
+
+/** A message's compiled segment table. Node 0 is the message itself (a group without a tag). */
+export type CompiledMessage = {
+  type: string;
+  nodes: CompiledNode[];
+  /** Per node: the transitions found so far, by tag (`null`: the tag is not expected from there). */
+  inclusive: Map<string, Transition | null>[];
+  exclusive: Map<string, Transition | null>[];
+  /** Per node: the tag of the last inclusive look-up and its answer. */
+  lastTag: string[];
+  lastTransition: (Transition | null)[];
+  /** Per node: 1 when the specification level reports it missing (mandatory, not UNH/UNT). */
+  mandatoryMask: Uint8Array;
+  /** Per segment node: its compiled element checks (false: not in the directory; undefined: not looked up yet). */
+  segmentDefs: (CompiledSegment | false | undefined)[];
+};
+
+/**
+ * A code list compiled for look-ups of fresh strings: codes of up to 4 ASCII characters (nearly all of them) are
+ * packed into a small integer, so a look-up hashes a number inline instead of a new string in the runtime.
+ */
+export class CodeSet {
+  private readonly short = new Set<number>();
+  private readonly long = new Set<string>();
+
+  constructor(codes: Iterable<string>) {
+    for (const code of codes) {
+      const key = CodeSet.pack(code);
+      if (key >= 0) this.short.add(key);
+      else this.long.add(code);
+    }
+  }
+
+  /** `1` followed by 7 bits per character (so lengths stay apart): below 2^29, a small integer. -1 otherwise. */
+  private static pack(value: string): number {
+    const n = value.length;
+    if (n === 0 || n > 4) return -1;
+    let key = 1;
+    for (let i = 0; i < n; i++) {
+      const c = value.charCodeAt(i);
+      if (c >= 0x80) return -1;
+      key = (key << 7) | c;
+    }
+    return key;
+  }
+
+  has(value: string): boolean {
+    const key = CodeSet.pack(value);
+    return key >= 0 ? this.short.has(key) : this.long.has(value);
+  }
+
+  /** `has(text.slice(start, end))`, slicing only codes longer than 4 characters. */
+  hasRange(text: string, start: number, end: number): boolean {
+    const n = end - start;
+    if (n > 0 && n <= 4) {
+      let key = 1;
+      for (let i = start; i < end; i++) {
+        const c = text.charCodeAt(i);
+        if (c >= 0x80) return this.long.has(text.slice(start, end));
+        key = (key << 7) | c;
+      }
+      return this.short.has(key);
+    }
+    return this.long.has(text.slice(start, end));
+  }
+
+  get size(): number {
+    return this.short.size + this.long.size;
+  }
+}
+
+/** A component or a simple element, ready to check. */
+export type CompiledValue = {
+  id: string;
+  name: string;
+  mandatory: boolean;
+  format: ValueFormat | undefined;
+  codes: CodeSet | undefined;
+};
+
+export type CompiledElement = CompiledValue & {
+  repeat: number;
+  /** Components of a composite; undefined for a simple element. */
+  components: CompiledValue[] | undefined;
+};
+
+export type CompiledSegment = { tag: string; name: string; elements: CompiledElement[] };
+
+type DirectoryCache = {
+  messages: Map<string, CompiledMessage | undefined>;
+  segments: Map<string, CompiledSegment | undefined>;
+  codes: Map<string, CodeSet | undefined>;
+};
+
+const caches = new WeakMap<Directory, DirectoryCache>();
+
+const cacheOf = (directory: Directory): DirectoryCache => {
+  let cache = caches.get(directory);
+  if (!cache) {
+    cache = { messages: new Map(), segments: new Map(), codes: new Map() };
+    caches.set(directory, cache);
+  }
+  return cache;
+};
+
+/** The compiled segment table of a message type, or undefined when the directory does not define it. */
+export const compileMessage = (directory: Directory, type: string): CompiledMessage | undefined => {
+  const cache = cacheOf(directory);
+  if (cache.messages.has(type)) return cache.messages.get(type);
+  const definition = Object.hasOwn(directory.messages, type) ? directory.messages[type] : undefined;
+  let compiled: CompiledMessage | undefined;
+  if (definition) {
+    const nodes: CompiledNode[] = [];
+    const root: CompiledNode = {
+      id: 0,
+      isGroup: true,
+      tag: '',
+      name: type,
+      position: '',
+      mandatory: true,
+      max: 1,
+      parent: -1,
+      index: 0,
+      children: [],
+      service: false,
+    };
+    nodes.push(root);
+    const add = (defs: readonly StructureNodeDef[], parent: CompiledNode): void => {
+      defs.forEach((def, index) => {
+        const node: CompiledNode = {
+          id: nodes.length,
+          isGroup: def.kind === 'group',
+          tag: '',
+          name: def.kind === 'group' ? def.name : def.tag,
+          position: def.position,
+          mandatory: def.status === 'M',
+          max: def.max,
+          parent: parent.id,
+          index,
+          children: [],
+          service: false,
+        };
+        nodes.push(node);
+        parent.children.push(node.id);
+        if (def.kind === 'group') add(def.children, node);
+        else node.tag = def.tag;
+      });
+    };
+    add(definition.children, root);
+    // A group is recognised by its trigger segment: the first segment of the group (UNSM rules, Part 4 2.6).
+    for (let i = nodes.length - 1; i > 0; i--) {
+      const node = nodes[i];
+      if (node?.isGroup) node.tag = nodes[node.children[0] ?? -1]?.tag ?? '';
+    }
+    const mandatoryMask = new Uint8Array(nodes.length);
+    for (const node of nodes) {
+      node.service = !node.isGroup && /^U[A-Z]{2}$/.test(node.tag);
+      if (node.mandatory && node.tag !== 'UNH' && node.tag !== 'UNT') mandatoryMask[node.id] = 1;
+    }
+    compiled = {
+      type,
+      nodes,
+      inclusive: nodes.map(() => new Map()),
+      exclusive: nodes.map(() => new Map()),
+      mandatoryMask,
+      segmentDefs: nodes.map(() => undefined),
+      lastTag: nodes.map(() => ''),
+      lastTransition: nodes.map(() => null),
+    };
+  }
+  cache.messages.set(type, compiled);
+  return compiled;
+};
+
+/**
+ * Finds where `tag` leads from child `index` of `group` (that child included unless `exclusive`): the first
+ * later sibling with that tag (a group by its trigger), else the same search one level up from the group itself,
+ * which, when the group's trigger has the tag, starts a new occurrence of the group.
+ */
+export const findTransition = (
+  message: CompiledMessage,
+  group: number,
+  index: number,
+  tag: string,
+  exclusive: boolean,
+): Transition | null => {
+  const fromId = message.nodes[group]?.children[index];
+  if (fromId === undefined) return null;
+  // The last answer per node first: tags are interned, so a segment table walk mostly hits it by identity.
+  if (!exclusive && message.lastTag[fromId] === tag) return message.lastTransition[fromId] as Transition | null;
+  const cache = (exclusive ? message.exclusive : message.inclusive)[fromId] as Map<string, Transition | null>;
+  const known = cache.get(tag);
+  if (known !== undefined) {
+    if (!exclusive) {
+      message.lastTag[fromId] = tag;
+      message.lastTransition[fromId] = known;
+    }
+    return known;
+  }
+  let result: Transition | null = null;
+  let current = message.nodes[group];
+  let start = exclusive ? index + 1 : index;
+  let up = 0;
+  while (current) {
+    const children = current.children;
+    for (let j = start; j < children.length; j++) {
+      if (message.nodes[children[j] ?? -1]?.tag === tag) {
+        result = { up, index: j };
+        break;
+      }
+    }
+    if (result || current.parent < 0) break;
+    start = current.index;
+    current = message.nodes[current.parent];
+    up++;
+  }
+  // Unknown tags from the input are not remembered beyond a bound (a stream of junk tags keeps memory flat).
+  if (cache.size < 256) cache.set(tag, result);
+  return result;
+};
+
+const codesOf = (directory: Directory, id: string): CodeSet | undefined => {
+  const cache = cacheOf(directory);
+  if (cache.codes.has(id)) return cache.codes.get(id);
+  const list = Object.hasOwn(directory.codes, id) ? directory.codes[id] : undefined;
+  const codes = list ? new CodeSet(Object.keys(list)) : undefined;
+  cache.codes.set(id, codes);
+  return codes;
+};
+
+/** The compiled element checks of a segment, or undefined when the directory does not define the tag. */
+export const compileSegment = (directory: Directory, tag: string): CompiledSegment | undefined => {
+  const cache = cacheOf(directory);
+  if (cache.segments.has(tag)) return cache.segments.get(tag);
+  const definition = Object.hasOwn(directory.segments, tag) ? directory.segments[tag] : undefined;
+  let compiled: CompiledSegment | undefined;
+  if (definition) {
+    compiled = {
+      tag,
+      name: definition.name,
+      elements: definition.elements.map((element) => {
+        const composite = Object.hasOwn(directory.composites, element.id) ? directory.composites[element.id] : undefined;
+        const simple = directory.elements[element.id];
+        return {
+          id: element.id,
+          name: composite?.name ?? simple?.name ?? element.id,
+          mandatory: element.status === 'M',
+          repeat: element.repeat,
+          format: composite ? undefined : parseFormat(element.format || simple?.format || ''),
+          codes: composite ? undefined : codesOf(directory, element.id),
+          components: composite?.components.map((component) => ({
+            id: component.id,
+            name: directory.elements[component.id]?.name ?? component.id,
+            mandatory: component.status === 'M',
+            format: parseFormat(component.format || directory.elements[component.id]?.format || ''),
+            codes: codesOf(directory, component.id),
+          })),
+        };
+      }),
+    };
+  }
+  cache.segments.set(tag, compiled);
+  return compiled;
+};

@@ -1,0 +1,540 @@
+/**
+ * Level 2, specification: a message against the UN/EDIFACT directory of its UNH version and release: segment order
+ * and groups, mandatory segments and groups, maximum repetitions, unknown and unexpected segments, too many
+ * elements or components, mandatory elements and components, representations, and code lists (a value outside
+ * the list is a warning here). Never throws on bad input.
+ */
+import { FINDING_CODES, type FindingCode } from '../codes.ts';
+import type { Directory, DirectoryProvider } from '../directory/types.ts';
+import type { MessageContext, ValidationLevelPlugin } from '../levels.ts';
+import type { Element, Finding, Message, Segment } from '../model.ts';
+import {
+  compileMessage,
+  compileSegment,
+  type CompiledElement,
+  type CompiledMessage,
+  type CompiledNode,
+  type CompiledSegment,
+  type CompiledValue,
+} from './compile.ts';
+import { checkRange, checkValue } from './format.ts';
+import { RawSegment } from '../segment.ts';
+import { SegmentTableWalker, type WalkListener } from './walker.ts';
+
+/** What the specification check needs to know besides the message. */
+export type SpecificationOptions = {
+  /** Decimal mark of the interchange (UNA, default `.`). */
+  decimal?: string;
+  /** Syntax version (UNB S001 0002); from 4 on both `.` and `,` are accepted as decimal mark. */
+  syntaxVersion?: number;
+};
+
+/** Service segments inside a message (ISO 9735): checked by the syntax level, placed but not re-checked here. */
+const isServiceTag = (tag: string): boolean => tag.length === 3 && tag.startsWith('U') && /^U[A-Z]{2}$/.test(tag);
+
+/** Names of the service segments a message table holds (ISO 9735 part 1 annex / syntax 3 annex B). */
+const SERVICE_NAMES: Record<string, string> = {
+  UNH: 'Message header',
+  UNT: 'Message trailer',
+  UNS: 'Section control',
+  UGH: 'Anti-collision segment group header',
+  UGT: 'Anti-collision segment group trailer',
+};
+
+/** The name of a segment tag, from the directory or, for a service segment, from ISO 9735. */
+export const segmentName = (directory: Directory, tag: string): string | undefined =>
+  directory.segments[tag]?.name ?? SERVICE_NAMES[tag];
+
+/** Fills the fields every finding of a message shares. */
+export type FindingFactory = (
+  code: FindingCode,
+  segment: Segment,
+  path: string,
+  extra?: Partial<Pick<Finding, 'fieldName' | 'expected' | 'actual' | 'params' | 'severity'>>,
+) => Finding;
+
+/** A finding factory for one message at one level; `version` is the directory (`D96A`) or the guide (`EAN008`). */
+export const findingFactory = (message: Message, level: Finding['level'], version: string): FindingFactory => {
+  return (code, segment, path, extra) => {
+    const finding: Finding = {
+      code,
+      severity: extra?.severity ?? FINDING_CODES[code].severity,
+      level,
+      path,
+      messageType: message.type,
+      version,
+      documentNumber: message.documentNumber,
+      messageReference: message.reference,
+      line: segment.position.line,
+      column: segment.position.column,
+      offset: segment.position.offset,
+    };
+    if (extra?.fieldName !== undefined) finding.fieldName = extra.fieldName;
+    if (extra?.expected !== undefined) finding.expected = extra.expected;
+    if (extra?.actual !== undefined) finding.actual = extra.actual;
+    if (extra?.params !== undefined) finding.params = extra.params;
+    return finding;
+  };
+};
+
+const isEmptyElement = (element: Element | undefined): boolean => {
+  if (element === undefined) return true;
+  const components = element.components;
+  for (let i = 0; i < components.length; i++) if (components[i] !== '') return false;
+  return true;
+};
+
+const walkers = new WeakMap<CompiledMessage, SegmentTableWalker>();
+
+/**
+ * One message's run of the specification check: the walk listener, with the state it needs. Paths are built only
+ * when a finding is made (most segments have none), so a clean segment costs no string building.
+ */
+class SpecificationRun implements WalkListener {
+  readonly findings: Finding[] = [];
+  private node: CompiledNode;
+  private count = 0;
+  private path: string | undefined;
+
+  constructor(
+    private readonly directory: Directory,
+    private readonly compiled: CompiledMessage,
+    private readonly walker: SegmentTableWalker,
+    private readonly make: FindingFactory,
+    private readonly decimal: string,
+    private readonly anyDecimal: boolean,
+  ) {
+    this.node = compiled.nodes[0] as CompiledNode;
+    this.decimalCode = decimal.length === 1 ? decimal.charCodeAt(0) : -1;
+  }
+
+  private readonly decimalCode: number;
+  /** End offsets of the components of the element being checked (checkRawElements). */
+  private readonly ends: number[] = [0];
+
+  placed(segment: Segment, node: CompiledNode, count: number): void {
+    if (count > node.max) {
+      this.findings.push(
+        this.make('EDI_TOO_MANY_OCCURRENCES', segment, this.walker.nodePath(node, count), {
+          fieldName: node.isGroup ? node.name : segmentName(this.directory, node.tag),
+          params: { segment: node.name, max: node.max, count, position: node.position },
+        }),
+      );
+    }
+    if (node.isGroup || node.service) return;
+    const defs = this.compiled.segmentDefs;
+    let definition = defs[node.id];
+    if (definition === undefined) definition = defs[node.id] = compileSegment(this.directory, node.tag) ?? false;
+    if (definition === false) return;
+    this.node = node;
+    this.count = count;
+    this.path = undefined;
+    this.checkElements(segment, definition);
+  }
+
+  closed(node: CompiledNode, count: number, at: Segment): void {
+    if (count > 0 || !node.mandatory || node.tag === 'UNH' || node.tag === 'UNT') return;
+    this.findings.push(
+      this.make('EDI_MANDATORY_SEGMENT_MISSING', at, this.walker.nodePath(node), {
+        fieldName: node.isGroup ? node.name : segmentName(this.directory, node.tag),
+        expected: node.isGroup ? `${node.name} (${node.tag})` : node.tag,
+        params: { segment: node.name, position: node.position, group: node.isGroup ? 1 : 0 },
+      }),
+    );
+  }
+
+  unplaced(segment: Segment): void {
+    const known = Object.hasOwn(this.directory.segments, segment.tag) || isServiceTag(segment.tag);
+    const group = this.walker.groupPath();
+    this.findings.push(
+      this.make(known ? 'EDI_UNEXPECTED_SEGMENT' : 'EDI_UNKNOWN_SEGMENT', segment, group === '' ? segment.tag : `${group}/${segment.tag}`, {
+        fieldName: segmentName(this.directory, segment.tag),
+        actual: segment.tag,
+        params: { segment: segment.tag },
+      }),
+    );
+  }
+
+  /** The path of the segment being checked (`SG2[1]/NAD[1]`), built on the first finding. */
+  private segmentPath(): string {
+    return (this.path ??= this.walker.nodePath(this.node, this.count));
+  }
+
+  private elementPath(element: CompiledElement, component?: CompiledValue): string {
+    return component === undefined
+      ? `${this.segmentPath()}/${element.id}`
+      : `${this.segmentPath()}/${element.id}/${component.id}`;
+  }
+
+  /** Checks the elements of one segment against its directory definition (EDSD/EDCD/EDED). */
+  private checkElements(segment: Segment, definition: CompiledSegment): void {
+    if (segment instanceof RawSegment && segment.raw !== undefined) {
+      this.checkRawElements(segment, segment.raw, definition);
+      return;
+    }
+    const elements = segment.elements;
+    const defs = definition.elements;
+    if (elements.length > defs.length) {
+      this.findings.push(
+        this.make('EDI_TOO_MANY_ELEMENTS', segment, this.segmentPath(), {
+          fieldName: definition.name,
+          params: { segment: segment.tag, max: defs.length, count: elements.length },
+        }),
+      );
+    }
+    for (let i = 0; i < defs.length; i++) {
+      const def = defs[i] as CompiledElement;
+      const element = elements[i];
+      if (element === undefined || (element.repeats === undefined && isEmptyElement(element))) {
+        if (def.mandatory) {
+          this.findings.push(
+            this.make('EDI_MANDATORY_ELEMENT_MISSING', segment, this.elementPath(def), {
+              fieldName: def.name,
+              expected: def.format?.text,
+              params: { element: def.id, position: i + 1 },
+            }),
+          );
+        }
+        continue;
+      }
+      const repeats = element.repeats;
+      if (repeats === undefined) {
+        this.checkOccurrence(segment, def, element.components, i);
+        continue;
+      }
+      const occurrenceCount = repeats.length + 1;
+      if (occurrenceCount > def.repeat) {
+        this.findings.push(
+          this.make('EDI_TOO_MANY_REPETITIONS', segment, this.elementPath(def), {
+            fieldName: def.name,
+            params: { element: def.id, max: def.repeat, count: occurrenceCount, position: i + 1 },
+          }),
+        );
+      }
+      this.checkOccurrence(segment, def, element.components, i);
+      for (let r = 0; r < repeats.length; r++) this.checkOccurrence(segment, def, repeats[r] as string[], i);
+    }
+  }
+
+  /**
+   * `checkElements` read straight from the segment's text (no repetitions, no release characters): the same
+   * findings in the same order, without splitting the segment into element, component and string objects.
+   */
+  private checkRawElements(segment: RawSegment, raw: string, definition: CompiledSegment): void {
+    const comp = segment.comp;
+    const elem = segment.elem;
+    const defs = definition.elements;
+    const n = raw.length;
+    const mark = this.findings.length;
+    let p = 0; // at the element separator before element i, or n
+    for (let i = 0; i < defs.length; i++) {
+      const def = defs[i] as CompiledElement;
+      let empty = true;
+      let count = 1;
+      let ee = p + 1;
+      if (p < n) {
+        // One pass over the element: its end, and where each component ends (ends[j]), for checkRawOccurrence.
+        const ends = this.ends;
+        for (; ee < n; ee++) {
+          const c = raw.charCodeAt(ee);
+          if (c === elem) break;
+          if (c === comp) ends[count++ - 1] = ee;
+          else empty = false;
+        }
+        ends[count - 1] = ee;
+      }
+      const start = p + 1;
+      p = ee < n ? ee : n;
+      if (empty) {
+        if (def.mandatory) {
+          this.findings.push(
+            this.make('EDI_MANDATORY_ELEMENT_MISSING', segment, this.elementPath(def), {
+              fieldName: def.name,
+              expected: def.format?.text,
+              params: { element: def.id, position: i + 1 },
+            }),
+          );
+        }
+        continue;
+      }
+      this.checkRawOccurrence(segment, def, raw, start, count, i);
+    }
+    if (p < n) {
+      // More elements than the definition has: reported first, as checkElements does.
+      let count = defs.length;
+      for (let q = p; q < n; q++) if (raw.charCodeAt(q) === elem) count++;
+      this.findings.splice(
+        mark,
+        0,
+        this.make('EDI_TOO_MANY_ELEMENTS', segment, this.segmentPath(), {
+          fieldName: definition.name,
+          params: { segment: segment.tag, max: defs.length, count },
+        }),
+      );
+    }
+  }
+
+  /** `checkOccurrence` of the non-empty element at raw[start…), of `count` components ending at this.ends[j]. */
+  private checkRawOccurrence(
+    segment: Segment,
+    def: CompiledElement,
+    raw: string,
+    start: number,
+    count: number,
+    i: number,
+  ): void {
+    const ends = this.ends;
+    const composite = def.components;
+    if (composite === undefined) {
+      if (count > 1) {
+        this.findings.push(
+          this.make('EDI_TOO_MANY_COMPONENTS', segment, this.elementPath(def), {
+            fieldName: def.name,
+            params: { element: def.id, max: 1, count, position: i + 1 },
+          }),
+        );
+      }
+      const ve = ends[0] as number;
+      if (ve > start) this.checkRawValue(segment, raw, start, ve, def, def, undefined, i + 1);
+      return;
+    }
+    if (count > composite.length) {
+      this.findings.push(
+        this.make('EDI_TOO_MANY_COMPONENTS', segment, this.elementPath(def), {
+          fieldName: def.name,
+          params: { element: def.id, max: composite.length, count, position: i + 1 },
+        }),
+      );
+    }
+    let cs = start;
+    for (let j = 0; j < composite.length; j++) {
+      const component = composite[j] as CompiledValue;
+      const ce = j < count ? (ends[j] as number) : cs;
+      if (ce === cs) {
+        if (component.mandatory) {
+          this.findings.push(
+            this.make('EDI_MANDATORY_COMPONENT_MISSING', segment, this.elementPath(def, component), {
+              fieldName: component.name,
+              expected: component.format?.text,
+              params: { element: def.id, component: component.id, position: i + 1, componentPosition: j + 1 },
+            }),
+          );
+        }
+      } else this.checkRawValue(segment, raw, cs, ce, component, def, component, i + 1);
+      cs = ce + 1;
+    }
+  }
+
+  /** `checkValue` of raw[start, end); the value is sliced out only for a finding. */
+  private checkRawValue(
+    segment: Segment,
+    raw: string,
+    start: number,
+    end: number,
+    def: CompiledValue,
+    element: CompiledElement,
+    component: CompiledValue | undefined,
+    position: number,
+  ): void {
+    const format = def.format;
+    if (format !== undefined) {
+      const problem = checkRange(raw, start, end, format, this.decimalCode, this.anyDecimal);
+      if (problem) {
+        this.findings.push(
+          this.make('EDI_INVALID_FORMAT', segment, this.elementPath(element, component), {
+            fieldName: def.name,
+            expected: format.text,
+            actual: raw.slice(start, end),
+            params: { element: def.id, problem, position },
+          }),
+        );
+      }
+    }
+    const codes = def.codes;
+    if (codes !== undefined && !codes.hasRange(raw, start, end)) {
+      this.findings.push(
+        this.make('EDI_INVALID_CODE', segment, this.elementPath(element, component), {
+          fieldName: def.name,
+          expected: format?.text,
+          actual: raw.slice(start, end),
+          params: { element: def.id, codeList: def.id, position },
+        }),
+      );
+    }
+  }
+
+  /** One occurrence of an element (a simple value, or the components of a composite). */
+  private checkOccurrence(segment: Segment, def: CompiledElement, components: readonly string[], i: number): void {
+    const composite = def.components;
+    if (composite === undefined) {
+      if (components.length > 1) {
+        this.findings.push(
+          this.make('EDI_TOO_MANY_COMPONENTS', segment, this.elementPath(def), {
+            fieldName: def.name,
+            params: { element: def.id, max: 1, count: components.length, position: i + 1 },
+          }),
+        );
+      }
+      const value = components[0] ?? '';
+      if (value !== '') this.checkValue(segment, value, def, def, undefined, i + 1);
+      return;
+    }
+    if (components.length > composite.length) {
+      this.findings.push(
+        this.make('EDI_TOO_MANY_COMPONENTS', segment, this.elementPath(def), {
+          fieldName: def.name,
+          params: { element: def.id, max: composite.length, count: components.length, position: i + 1 },
+        }),
+      );
+    }
+    let empty = true;
+    for (let j = 0; j < components.length; j++) {
+      if (components[j] !== '') {
+        empty = false;
+        break;
+      }
+    }
+    if (empty) return;
+    for (let j = 0; j < composite.length; j++) {
+      const component = composite[j] as CompiledValue;
+      const value = j < components.length ? (components[j] as string) : '';
+      if (value === '') {
+        if (component.mandatory) {
+          this.findings.push(
+            this.make('EDI_MANDATORY_COMPONENT_MISSING', segment, this.elementPath(def, component), {
+              fieldName: component.name,
+              expected: component.format?.text,
+              params: { element: def.id, component: component.id, position: i + 1, componentPosition: j + 1 },
+            }),
+          );
+        }
+        continue;
+      }
+      this.checkValue(segment, value, component, def, component, i + 1);
+    }
+  }
+
+  /** Representation and code list of one value. */
+  private checkValue(
+    segment: Segment,
+    value: string,
+    def: CompiledValue,
+    element: CompiledElement,
+    component: CompiledValue | undefined,
+    position: number,
+  ): void {
+    const format = def.format;
+    if (format !== undefined) {
+      const problem = checkValue(value, format, this.decimal, this.anyDecimal);
+      if (problem) {
+        this.findings.push(
+          this.make('EDI_INVALID_FORMAT', segment, this.elementPath(element, component), {
+            fieldName: def.name,
+            expected: format.text,
+            actual: value,
+            params: { element: def.id, problem, position },
+          }),
+        );
+      }
+    }
+    const codes = def.codes;
+    if (codes !== undefined && !codes.has(value)) {
+      this.findings.push(
+        this.make('EDI_INVALID_CODE', segment, this.elementPath(element, component), {
+          fieldName: def.name,
+          expected: format?.text,
+          actual: value,
+          params: { element: def.id, codeList: def.id, position },
+        }),
+      );
+    }
+  }
+}
+
+/** `D96A` from UNH S009 0052 `D` and 0054 `96A`, the way the directories are named. */
+export const directoryName = (message: Message): string =>
+  message.directory || `${message.version}${message.release}`.toUpperCase();
+
+/**
+ * Validates one message against a directory (undefined: not available). Returns the findings; never throws.
+ */
+export const validateSpecification = (
+  message: Message,
+  directory: Directory | undefined,
+  options: SpecificationOptions = {},
+): Finding[] => {
+  const version = directoryName(message);
+  const make = findingFactory(message, 'specification', version);
+  const compiled =
+    directory && message.agency === directory.agency && version === directory.name
+      ? compileMessage(directory, message.type)
+      : undefined;
+  if (!directory || !compiled) {
+    return [
+      make('EDI_UNSUPPORTED_MESSAGE', message.header, 'UNH[1]/S009', {
+        fieldName: 'Message identifier',
+        actual: `${message.type}:${message.version}:${message.release}:${message.agency}`,
+        params: {
+          type: message.type,
+          version: message.version,
+          release: message.release,
+          agency: message.agency,
+          reason: directory ? 'type' : 'directory',
+        },
+      }),
+    ];
+  }
+  // One walker per compiled message, reset for each message (taken out while in use, so re-entry gets its own).
+  let walker = walkers.get(compiled);
+  if (walker) walkers.delete(compiled);
+  else walker = new SegmentTableWalker(compiled, compiled.mandatoryMask);
+  walker.reset();
+  const run = new SpecificationRun(
+    directory,
+    compiled,
+    walker,
+    make,
+    options.decimal ?? '.',
+    (options.syntaxVersion ?? 3) >= 4,
+  );
+  const segments = message.segments;
+  for (let i = 0; i < segments.length; i++) walker.push(segments[i] as Segment, run);
+  walker.end(segments[segments.length - 1] ?? message.header, run);
+  walkers.set(compiled, walker);
+  return run.findings;
+};
+
+/** Options of the specification level plugin. */
+export type SpecificationLevelOptions = {
+  /** Where directories come from (e.g. `openDirectoryStore(DATA_DIR + '/edifact')`). */
+  directories: DirectoryProvider;
+};
+
+/**
+ * The specification level as a plugin for `validate(input, { levels })`. Directories are loaded lazily, once,
+ * on the first message that needs them (`prepare` does it ahead of a synchronous run).
+ */
+export const createSpecificationLevel = (options: SpecificationLevelOptions): ValidationLevelPlugin => {
+  const { directories } = options;
+  const run = (message: Message, context: MessageContext, directory: Directory | undefined): Finding[] =>
+    validateSpecification(message, directory, {
+      decimal: context.delimiters.decimal,
+      syntaxVersion: context.syntaxVersion,
+    });
+  return {
+    name: 'specification',
+    level: 'specification',
+    async prepare(message) {
+      await directories.load(directoryName(message)).catch(() => undefined);
+    },
+    validateMessage(message, context) {
+      const name = directoryName(message);
+      const ready = directories.get(name);
+      if (ready) return run(message, context, ready);
+      return directories.load(name).then(
+        (directory) => run(message, context, directory),
+        () => run(message, context, undefined),
+      );
+    },
+  };
+};

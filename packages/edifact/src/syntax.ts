@@ -1,0 +1,221 @@
+/**
+ * Level 1 rules for the service segments of ISO 9735 (annex B of syntax 1-3, part 1 clause 10 / annex of syntax 4):
+ * mandatory elements and components, too many of them, and the representation of their values.
+ * Written here from the standard (not copied from any directory file).
+ */
+import { SYNTAX_IDENTIFIERS } from './charsets.ts';
+import type { FindingCode } from './codes.ts';
+import type { Segment } from './model.ts';
+
+/** A data element of a service segment: simple when `components` is absent. */
+type ServiceComponent = { id: string; mandatory: boolean; format: string };
+type ServiceElement = { id: string; mandatory: boolean; format?: string; components?: ServiceComponent[] };
+
+const m = (id: string, format: string): ServiceComponent => ({ id, mandatory: true, format });
+const c = (id: string, format: string): ServiceComponent => ({ id, mandatory: false, format });
+const simple = (id: string, mandatory: boolean, format: string): ServiceElement => ({ id, mandatory, format });
+const composite = (id: string, mandatory: boolean, components: ServiceComponent[]): ServiceElement => ({
+  id,
+  mandatory,
+  components,
+});
+
+const S001 = composite('S001', true, [m('0001', 'a4'), m('0002', 'an1'), c('0080', 'an..6'), c('0133', 'an..3')]);
+const S002 = composite('S002', true, [m('0004', 'an..35'), c('0007', 'an..4'), c('0008', 'an..35'), c('0042', 'an..35')]);
+const S003 = composite('S003', true, [m('0010', 'an..35'), c('0007', 'an..4'), c('0014', 'an..35'), c('0046', 'an..35')]);
+const S004 = composite('S004', true, [m('0017', 'n..8'), m('0019', 'n4')]);
+
+/** Service segment layouts; the syntax 4 layout is a superset of 1-3 where they differ only by added elements. */
+const SERVICE_SEGMENTS: Record<string, (version: number) => ServiceElement[]> = {
+  UNB: () => [
+    S001,
+    S002,
+    S003,
+    S004,
+    simple('0020', true, 'an..14'),
+    composite('S005', false, [m('0022', 'an..14'), c('0025', 'an2')]),
+    simple('0026', false, 'an..14'),
+    simple('0029', false, 'a1'),
+    simple('0031', false, 'n1'),
+    simple('0032', false, 'an..35'),
+    simple('0035', false, 'n1'),
+  ],
+  UNZ: () => [simple('0036', true, 'n..6'), simple('0020', true, 'an..14')],
+  // Syntax 4 made the UNG identification elements conditional (part 1, UNG).
+  UNG: (v) => [
+    simple('0038', v < 4, 'an..6'),
+    composite('S006', v < 4, [m('0040', 'an..35'), c('0007', 'an..4')]),
+    composite('S007', v < 4, [m('0044', 'an..35'), c('0007', 'an..4')]),
+    composite('S004', v < 4, [m('0017', 'n..8'), m('0019', 'n4')]),
+    simple('0048', true, 'an..14'),
+    simple('0051', v < 4, 'an..3'),
+    composite('S008', v < 4, [m('0052', 'an..3'), c('0054', 'an..3'), c('0057', 'an..6')]),
+    simple('0058', false, 'an..14'),
+  ],
+  UNE: () => [simple('0060', true, 'n..6'), simple('0048', true, 'an..14')],
+  UNH: () => [
+    simple('0062', true, 'an..14'),
+    composite('S009', true, [
+      m('0065', 'an..6'),
+      m('0052', 'an..3'),
+      m('0054', 'an..3'),
+      m('0051', 'an..3'),
+      c('0057', 'an..6'),
+      c('0110', 'an..6'),
+      c('0113', 'an..6'),
+    ]),
+    simple('0068', false, 'an..35'),
+    composite('S010', false, [m('0070', 'n..2'), c('0073', 'a1')]),
+    composite('S016', false, [m('0115', 'an..14'), c('0116', 'an..3'), c('0118', 'an..3'), c('0051', 'an..3')]),
+    composite('S017', false, [m('0121', 'an..14'), c('0122', 'an..3'), c('0124', 'an..3'), c('0051', 'an..3')]),
+    composite('S018', false, [m('0127', 'an..14'), c('0128', 'an..3'), c('0130', 'an..3'), c('0051', 'an..3')]),
+  ],
+  UNT: () => [simple('0074', true, 'n..10'), simple('0062', true, 'an..14')],
+  UNO: () => [
+    simple('0800', true, 'an..35'),
+    composite('S020', true, [m('0802', 'an..35'), c('0804', 'an..35')]),
+    composite('S021', true, [m('0805', 'an..3'), c('0809', 'an..256'), c('0808', 'an..3')]),
+    composite('S022', true, [m('0810', 'n..18'), c('0814', 'n..3'), c('0070', 'n..2'), c('0073', 'a1')]),
+    composite('S302', false, [m('0300', 'an..35'), c('0303', 'an..35'), c('0051', 'an..3'), c('0304', 'an..35')]),
+    composite('S301', false, [m('0320', 'n..6'), c('0323', 'a1'), c('0325', 'a1')]),
+    composite('S300', false, [c('0338', 'n..8'), c('0314', 'an..15'), c('0336', 'n4')]),
+    simple('0035', false, 'n1'),
+  ],
+  UNP: () => [simple('0810', true, 'n..18'), simple('0800', true, 'an..35')],
+};
+
+/** A problem found in a service segment, positioned by element and component (1-based). */
+export type ServiceIssue = {
+  code: FindingCode;
+  /** e.g. `S001/0002` or `0074`. */
+  path: string;
+  element: number;
+  component?: number;
+  expected?: string;
+  actual?: string;
+};
+
+type CompiledRepresentation = { kind: 'a' | 'an' | 'n'; max: number; fixed: boolean } | null;
+const representations = new Map<string, CompiledRepresentation>();
+
+const compileRepresentation = (format: string): CompiledRepresentation => {
+  let compiled = representations.get(format);
+  if (compiled !== undefined) return compiled;
+  const match = /^(a|an|n)(\.\.)?(\d+)$/.exec(format);
+  compiled = match ? { kind: match[1] as 'a' | 'an' | 'n', max: Number(match[3]), fixed: match[2] === undefined } : null;
+  if (representations.size < 1000) representations.set(format, compiled);
+  return compiled;
+};
+
+/** Whether `value` matches an ISO 9735 representation such as `a4`, `an..14`, `n..6`. */
+export const matchesFormat = (value: string, format: string): boolean => {
+  const r = compileRepresentation(format);
+  if (r === null) return true;
+  if (value.length > r.max || (r.fixed && value.length !== r.max)) return false;
+  if (r.kind === 'n') {
+    if (value.length === 0) return false;
+    for (let i = 0; i < value.length; i++) {
+      const c = value.charCodeAt(i);
+      if (c < 0x30 || c > 0x39) return false;
+    }
+    return true;
+  }
+  if (r.kind === 'a') {
+    for (let i = 0; i < value.length; i++) {
+      const c = value.charCodeAt(i);
+      if (c >= 0x30 && c <= 0x39) return false;
+    }
+  }
+  return true;
+};
+
+/** Layouts per tag and syntax version, built once (they are constant). */
+const layouts = new Map<string, ServiceElement[]>();
+const layoutOf = (tag: string, syntaxVersion: number): ServiceElement[] | undefined => {
+  const make = Object.hasOwn(SERVICE_SEGMENTS, tag) ? SERVICE_SEGMENTS[tag] : undefined;
+  if (!make) return undefined;
+  const key = tag + syntaxVersion;
+  let layout = layouts.get(key);
+  if (!layout) {
+    layout = make(syntaxVersion);
+    if (layouts.size < 100) layouts.set(key, layout);
+  }
+  return layout;
+};
+
+/** Checks a service segment against its layout; returns nothing for other tags. */
+export const checkServiceSegment = (segment: Segment, syntaxVersion: number): ServiceIssue[] => {
+  const layout = layoutOf(segment.tag, syntaxVersion);
+  if (!layout) return [];
+  const issues: ServiceIssue[] = [];
+  const { elements } = segment;
+  // Trailing empty elements are "omitted by truncation" (clause 7.3) and do not count as too many.
+  let present = elements.length;
+  while (present > 0) {
+    const last = elements[present - 1];
+    if (last && last.components.some((v) => v !== '')) break;
+    present--;
+  }
+  if (present > layout.length) {
+    const extra = elements[layout.length];
+    issues.push({
+      code: 'EDI_TOO_MANY_ELEMENTS',
+      path: String(layout.length + 1),
+      element: layout.length + 1,
+      expected: String(layout.length),
+      actual: String(present),
+      ...(extra ? {} : {}),
+    });
+  }
+  for (let e = 0; e < layout.length; e++) {
+    const def = layout[e] as ServiceElement;
+    const element = elements[e];
+    const values = element?.components ?? [];
+    const isEmpty = values.every((v) => v === '');
+    if (isEmpty) {
+      if (def.mandatory) issues.push({ code: 'EDI_MANDATORY_ELEMENT_MISSING', path: def.id, element: e + 1 });
+      continue;
+    }
+    if (!def.components) {
+      if (values.length > 1) {
+        issues.push({ code: 'EDI_TOO_MANY_COMPONENTS', path: def.id, element: e + 1, expected: '1', actual: String(values.length) });
+      }
+      const value = values[0] ?? '';
+      if (def.format && !matchesFormat(value, def.format)) {
+        issues.push({ code: 'EDI_INVALID_FORMAT', path: def.id, element: e + 1, expected: def.format, actual: value });
+      }
+      continue;
+    }
+    let used = values.length;
+    while (used > 0 && values[used - 1] === '') used--;
+    if (used > def.components.length) {
+      issues.push({
+        code: 'EDI_TOO_MANY_COMPONENTS',
+        path: def.id,
+        element: e + 1,
+        component: def.components.length + 1,
+        expected: String(def.components.length),
+        actual: String(used),
+      });
+    }
+    for (let k = 0; k < def.components.length; k++) {
+      const comp = def.components[k] as ServiceComponent;
+      const value = values[k] ?? '';
+      const path = `${def.id}/${comp.id}`;
+      if (value === '') {
+        if (comp.mandatory) issues.push({ code: 'EDI_MANDATORY_COMPONENT_MISSING', path, element: e + 1, component: k + 1 });
+        continue;
+      }
+      if (!matchesFormat(value, comp.format)) {
+        issues.push({ code: 'EDI_INVALID_FORMAT', path, element: e + 1, component: k + 1, expected: comp.format, actual: value });
+      }
+    }
+  }
+  return issues;
+};
+
+/** Whether a syntax identifier (0001) is one of ISO 9735's. */
+export const isKnownSyntaxIdentifier = (id: string): boolean => SYNTAX_IDENTIFIERS.includes(id);
+
+/** Syntax versions 1 to 4 (0002). */
+export const isKnownSyntaxVersion = (version: string): boolean => /^[1-4]$/.test(version);

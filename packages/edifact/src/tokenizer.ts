@@ -1,0 +1,976 @@
+/**
+ * Streaming EDIFACT tokenizer: bytes or text, in one piece or in chunks, to segments (ISO 9735 part 1).
+ *
+ * The input is held as a "unit string": for bytes, one char per byte (code 0-255); for text, the UTF-16 code units
+ * as given. Scanning works on char codes through a 256-entry class table, components are sliced out of that string
+ * and decoded only when they hold a release character or (for UTF-8 and non-Latin-1 sets) a byte above 0x7F.
+ * Only complete segments are processed, so any chunk split gives the same segments and findings.
+ */
+import { getCharset, getUndeclaredCharset, type Charset } from './charsets.ts';
+import { createFinding } from './findings.ts';
+import type { FindingCode } from './codes.ts';
+import type { Delimiters, Element, Finding, Position, Segment } from './model.ts';
+import { RawSegment } from './segment.ts';
+
+/** Options of the tokenizer. */
+export type TokenizerOptions = {
+  /** Lenient acceptances (BOM, whitespace between segments) are reported as errors instead of warnings. */
+  strict?: boolean;
+};
+
+/** Receives what the tokenizer finds, in input order. */
+export type TokenHandler = {
+  /** A segment, with the findings about its own content (characters, release, tag), or null when none. */
+  segment(segment: Segment, findings: Finding[] | null): void;
+  /** A finding outside any segment (BOM, whitespace, stray characters, end of input). */
+  finding(finding: Finding): void;
+  /** The object of a syntax 4 package (the octets between UNO and UNP, ISO 9735 part 8). */
+  object?(bytes: Uint8Array, position: Position): void;
+};
+
+// Character classes of the scanner.
+const K_PLAIN = 0;
+const K_COMP = 1;
+const K_ELEM = 2;
+const K_REL = 3;
+const K_REP = 4;
+const K_LF = 5;
+const K_CR = 6;
+const K_INVALID = 7;
+const K_HIGH = 8;
+const K_TERM = 9;
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+const isWhitespace = (c: number): boolean => c === 0x20 || c === LF || c === CR || c === 0x09;
+const isTagChar = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
+
+/**
+ * Interned tags: the same string object for every segment with that tag (no allocation per segment, and the string
+ * is internalized, so comparisons with literals and Map look-ups by tag are pointer-fast).
+ */
+const TAG_SLOTS = 4096;
+const tagKeys = new Int32Array(TAG_SLOTS).fill(-1);
+const tagStrings: string[] = new Array<string>(TAG_SLOTS).fill('');
+let tagCount = 0;
+const internTag = (s: string, at: number): string => {
+  const a = s.charCodeAt(at);
+  const b = s.charCodeAt(at + 1);
+  const c = s.charCodeAt(at + 2);
+  if ((a | b | c) > 0xff) return s.slice(at, at + 3);
+  const key = (a << 16) | (b << 8) | c;
+  let h = Math.imul(key, 0x9e3779b1) >>> 20;
+  for (;;) {
+    const k = tagKeys[h] as number;
+    if (k === key) return tagStrings[h] as string;
+    if (k === -1) break;
+    h = (h + 1) & (TAG_SLOTS - 1);
+  }
+  // A property key is internalized by V8; reading it back gives the internalized string.
+  const holder: Record<string, number> = {};
+  holder[String.fromCharCode(a, b, c)] = 1;
+  const tag = Object.keys(holder)[0] as string;
+  if (tagCount < TAG_SLOTS / 2) {
+    tagCount++;
+    tagKeys[h] = key;
+    tagStrings[h] = tag;
+  }
+  return tag;
+};
+
+/** The first `n` entries of a scratch array as an exact-size array (faster than `slice` for these sizes). */
+const exactElements = (scratch: Element[], n: number): Element[] => {
+  switch (n) {
+    case 1:
+      return [scratch[0] as Element];
+    case 2:
+      return [scratch[0] as Element, scratch[1] as Element];
+    case 3:
+      return [scratch[0] as Element, scratch[1] as Element, scratch[2] as Element];
+    case 4:
+      return [scratch[0] as Element, scratch[1] as Element, scratch[2] as Element, scratch[3] as Element];
+    default: {
+      const out: Element[] = [];
+      for (let i = 0; i < n; i++) out.push(scratch[i] as Element);
+      return out;
+    }
+  }
+};
+
+/** A tag as it may appear in a path: control characters escaped. */
+const printable = (tag: string): string => JSON.stringify(tag).slice(1, -1);
+
+/** Default service characters (ISO 9735 part 1 clause 4 / annex: `:+.? '`, and `*` as repetition in syntax 4). */
+export const DEFAULT_DELIMITERS: Readonly<Delimiters> = {
+  component: ':',
+  element: '+',
+  decimal: '.',
+  release: '?',
+  repetition: ' ',
+  segment: "'",
+};
+
+/** Level B defaults: IS1 component, IS3 element, IS4 segment terminator, no release character (clause 5.2). */
+const LEVEL_B_SEPARATORS = { component: 0x1f, element: 0x1d, segment: 0x1c };
+
+const utf8Decoder = new TextDecoder('utf-8', { fatal: true });
+const utf8Encoder = new TextEncoder();
+const singleByteDecoders = new Map<string, InstanceType<typeof TextDecoder>>();
+
+/** Turns a chunk of bytes into a unit string, one char per byte. */
+const bytesToUnits = (bytes: Uint8Array): string => {
+  let out = '';
+  const STEP = 8192;
+  for (let i = 0; i < bytes.length; i += STEP) {
+    out += String.fromCharCode.apply(null, bytes.subarray(i, i + STEP) as unknown as number[]);
+  }
+  return out;
+};
+
+type BufferLike = {
+  latin1Slice?: (start: number, end: number) => string;
+  write(text: string, offset: number, length: number, encoding: 'latin1'): number;
+  set(bytes: Uint8Array, offset: number): void;
+};
+type BufferCtor = {
+  from(bytes: ArrayBufferLike, offset: number, length: number): BufferLike;
+  allocUnsafe(size: number): BufferLike;
+};
+// Node's Buffer (when present) decodes Latin-1 natively, several times faster than fromCharCode; the browser
+// falls back to the portable loop. No import: the core must also run where there is no Buffer.
+const NodeBuffer = (globalThis as { Buffer?: BufferCtor }).Buffer;
+const fastBytesToUnits = (bytes: Uint8Array): string => {
+  if (NodeBuffer) {
+    const b = NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (b.latin1Slice) return b.latin1Slice(0, bytes.byteLength);
+  }
+  return bytesToUnits(bytes);
+};
+
+/**
+ * The unit string of `rest` (a unit string of bytes) followed by `bytes`, as one flat string: V8 reads a flat
+ * string several times faster than the rope that `rest + units` makes. Undefined where there is no Buffer.
+ */
+const JOIN_SCRATCH_MAX = 2 * 1024 * 1024;
+let joinScratch: BufferLike | undefined;
+let joinScratchSize = 0;
+const joinUnits = (rest: string, bytes: Uint8Array): string | undefined => {
+  if (!NodeBuffer) return undefined;
+  const total = rest.length + bytes.length;
+  // One scratch buffer, reused: the string made from it is a copy, so nothing off-heap piles up between GCs. Kept
+  // up to 2 MB (a 1 MB chunk and its leftover); more gets a buffer of its own, so no large one stays behind.
+  let b: BufferLike;
+  if (total > JOIN_SCRATCH_MAX) b = NodeBuffer.allocUnsafe(total);
+  else {
+    if (total > joinScratchSize || joinScratch === undefined) {
+      joinScratchSize = Math.min(JOIN_SCRATCH_MAX, Math.max(total * 2, 64 * 1024));
+      joinScratch = NodeBuffer.allocUnsafe(joinScratchSize);
+    }
+    b = joinScratch;
+  }
+  if (!b.latin1Slice) return undefined;
+  b.write(rest, 0, rest.length, 'latin1');
+  b.set(bytes, rest.length);
+  return b.latin1Slice(0, total);
+};
+
+const unitsToBytes = (units: string, start: number, end: number): Uint8Array => {
+  const out = new Uint8Array(end - start);
+  for (let i = start; i < end; i++) out[i - start] = units.charCodeAt(i) & 0xff;
+  return out;
+};
+
+/**
+ * A push tokenizer. Call `write` with each chunk and `end` once; segments go to the handler as soon as they are
+ * complete. The same instance handles several interchanges in a row (each UNA/UNB sets its own service characters).
+ */
+export class Tokenizer {
+  private readonly handler: TokenHandler;
+  private readonly strict: boolean;
+  private mode: 'binary' | 'text' | undefined;
+  private streamDecoder: InstanceType<typeof TextDecoder> | undefined;
+  private buf = '';
+  /**
+   * Index in buf of the next LF / CR at or after the last line count (buf.length when there is none; -1 unknown).
+   * Line counting looks for line breaks with indexOf instead of reading every unit of every segment.
+   */
+  private nextLf = -1;
+  private nextCr = -1;
+  /** Absolute offset of buf[0]. */
+  private base = 0;
+  private pos = 0;
+  /** Where the search for the current segment's terminator resumes. */
+  private searchFrom = 0;
+  private line = 1;
+  /** Absolute offset of the first unit of the current line. */
+  private lineStart = 0;
+  private started = false;
+  private index = 0;
+  private whitespaceReported = false;
+  private pendingWhitespace: Position | undefined;
+  private unaApplies = false;
+  private objectLength = -1;
+  private charset: Charset = getUndeclaredCharset();
+  private table = new Uint8Array(256);
+  private highClass = K_PLAIN;
+  private comp = 0;
+  private elem = 0;
+  private rel = -1;
+  private rep = -1;
+  private term = 0;
+  private ended = false;
+  /** Service characters in force. */
+  delimiters: Delimiters = { ...DEFAULT_DELIMITERS };
+  /** Components of the element being built (see takeComponents). */
+  private readonly scratchComps: string[] = [];
+  /** Elements of the segment being built. */
+  private readonly scratchElems: Element[] = [];
+  /** Findings of the segment being built (reused only within one call). */
+  private segFindings: Finding[] | null = null;
+  private rawTag = '';
+  /** The tag of the segment being built, as shown in paths (escaped only when a finding needs it). */
+  private get segTag(): string {
+    return printable(this.rawTag);
+  }
+  /** Where the segment being built starts, to position findings found after its line breaks were counted. */
+  private segStartAbs = 0;
+  private segStartLine = 1;
+  private segStartLineStart = 0;
+  /** One invalid-release finding per segment is enough to locate the problem. */
+  private releaseReported = false;
+
+  constructor(handler: TokenHandler, options: TokenizerOptions = {}) {
+    this.handler = handler;
+    this.strict = options.strict === true;
+    this.applyDelimiters();
+  }
+
+  /** The syntax identifier whose repertoire is being checked ('' before any UNB). */
+  get syntaxIdentifier(): string {
+    return this.charset.id;
+  }
+
+  /** Feeds the next chunk. Bytes and text may not be mixed meaningfully; the first chunk sets the mode. */
+  write(chunk: Uint8Array | string): void {
+    if (this.ended) return;
+    if (this.mode === 'binary' && typeof chunk !== 'string' && this.pos < this.buf.length && chunk.length > 0) {
+      // The unfinished tail of the previous chunk and this one, as one flat string.
+      const joined = joinUnits(this.pos > 0 ? this.buf.slice(this.pos) : this.buf, chunk);
+      if (joined !== undefined) {
+        this.base += this.pos;
+        this.searchFrom -= this.pos;
+        this.buf = joined;
+        this.pos = 0;
+        this.nextLf = -1;
+        this.nextCr = -1;
+        this.drain(false);
+        return;
+      }
+    }
+    let units: string;
+    if (typeof chunk === 'string') {
+      if (this.mode === undefined) this.mode = 'text';
+      units = this.mode === 'text' ? chunk : fastBytesToUnits(utf8Encoder.encode(chunk));
+    } else {
+      if (this.mode === undefined) this.mode = 'binary';
+      if (this.mode === 'binary') units = fastBytesToUnits(chunk);
+      else {
+        this.streamDecoder ??= new TextDecoder('utf-8');
+        units = this.streamDecoder.decode(chunk, { stream: true });
+      }
+    }
+    if (units.length === 0) return;
+    if (this.pos > 0) {
+      this.base += this.pos;
+      this.searchFrom -= this.pos;
+      this.buf = this.buf.slice(this.pos) + units;
+      this.pos = 0;
+    } else {
+      this.buf += units;
+    }
+    this.nextLf = -1;
+    this.nextCr = -1;
+    this.drain(false);
+  }
+
+  /** Signals the end of input: an unterminated last segment is still emitted, with a finding. */
+  end(): void {
+    if (this.ended) return;
+    if (this.streamDecoder) {
+      const rest = this.streamDecoder.decode();
+      if (rest) this.buf += rest;
+      this.nextLf = -1;
+      this.nextCr = -1;
+    }
+    this.drain(true);
+    this.ended = true;
+  }
+
+  /** Absolute offset just past the input seen so far. */
+  get length(): number {
+    return this.base + this.buf.length;
+  }
+
+  private applyDelimiters(): void {
+    const d = this.delimiters;
+    this.comp = d.component.charCodeAt(0);
+    this.elem = d.element.charCodeAt(0);
+    this.term = d.segment.charCodeAt(0);
+    this.rel = d.release === '' || d.release === ' ' ? -1 : d.release.charCodeAt(0);
+    this.rep = d.repetition === '' || d.repetition === ' ' ? -1 : d.repetition.charCodeAt(0);
+    this.buildTable();
+  }
+
+  private buildTable(): void {
+    const cs = this.charset;
+    const decodesHigh = this.mode === 'binary' && cs.decoding !== 'latin1';
+    const table = this.table;
+    for (let c = 0; c < 256; c++) {
+      table[c] = cs.valid[c] === 1 ? (c >= 0x80 && decodesHigh ? K_HIGH : K_PLAIN) : K_INVALID;
+    }
+    table[LF] = K_LF;
+    table[CR] = K_CR;
+    const set = (code: number, k: number): void => {
+      if (code >= 0 && code < 256) table[code] = k;
+    };
+    set(this.comp, K_COMP);
+    set(this.elem, K_ELEM);
+    set(this.rep, K_REP);
+    set(this.rel, K_REL);
+    set(this.term, K_TERM);
+    // Units >= 256 only occur in text mode; they need a per-unit check unless the set takes them all.
+    this.highClass = K_HIGH;
+  }
+
+  private position(abs: number): Position {
+    return { line: this.line, column: abs - this.lineStart + 1, offset: abs };
+  }
+
+  private report(code: FindingCode, at: Position, path: string, extra?: Partial<Finding>): Finding {
+    const f = createFinding(code, { path, line: at.line, column: at.column, offset: at.offset, ...extra });
+    return f;
+  }
+
+  private lenient(code: FindingCode, at: Position, path: string): void {
+    this.handler.finding(
+      this.report(code, at, path, this.strict ? { severity: 'error' } : undefined),
+    );
+  }
+
+  private drain(final: boolean): void {
+    const s = this.buf;
+    const n = s.length;
+    while (this.pos < n) {
+      if (this.objectLength >= 0) {
+        if (!this.readObject(final)) return;
+        continue;
+      }
+      const start = this.pos;
+      const c = s.charCodeAt(start);
+      if (!this.started) {
+        // A byte-order mark before the first segment (UTF-8 bytes EF BB BF, or U+FEFF in text).
+        if (this.mode === 'binary' && c === 0xef) {
+          if (n - start < 3 && !final) return;
+          if (s.charCodeAt(start + 1) === 0xbb && s.charCodeAt(start + 2) === 0xbf) {
+            this.lenient('EDI_BYTE_ORDER_MARK', this.position(this.base + start), '');
+            this.pos += 3;
+            this.started = true;
+            continue;
+          }
+        } else if (c === 0xfeff) {
+          this.lenient('EDI_BYTE_ORDER_MARK', this.position(this.base + start), '');
+          this.pos += 1;
+          this.started = true;
+          continue;
+        }
+        this.started = true;
+      }
+      if (isWhitespace(c)) {
+        // Line breaks and indentation between segments: lenient, reported once when a segment follows.
+        let i = start;
+        while (i < n && isWhitespace(s.charCodeAt(i))) i++;
+        if (i === n && !final) {
+          // A CR at the very end may pair with an LF in the next chunk: wait for more.
+          return;
+        }
+        this.pendingWhitespace ??= this.position(this.base + start);
+        this.skipLines(start, i);
+        this.pos = i;
+        continue;
+      }
+      if (this.pendingWhitespace) {
+        if (!this.whitespaceReported) {
+          this.whitespaceReported = true;
+          this.lenient('EDI_WHITESPACE_BETWEEN_SEGMENTS', this.pendingWhitespace, '');
+        }
+        this.pendingWhitespace = undefined;
+      }
+      // UNA service string advice: exactly nine characters, no release processing (ISO 9735 part 1 clause 4 / UNA).
+      if (c === 0x55 && s.charCodeAt(start + 1) === 0x4e && s.charCodeAt(start + 2) === 0x41) {
+        if (n - start < 9 && !final) return;
+        if (n - start >= 3) {
+          this.readUna(start, final);
+          continue;
+        }
+      }
+      if (!this.unaApplies && c === 0x55 && s.charCodeAt(start + 1) === 0x4e && s.charCodeAt(start + 2) === 0x42) {
+        if (n - start < 4 && !final) return;
+        this.resetDefaults(s.charCodeAt(start + 3));
+      }
+      const end = this.findTerminator(start);
+      if (end === -1) {
+        if (!final) return;
+        // The input ends inside a segment; trailing line breaks are not part of it.
+        let e = n;
+        while (e > start && isWhitespace(s.charCodeAt(e - 1))) e--;
+        this.emitSegment(start, e, true);
+        this.pos = n;
+        this.searchFrom = n;
+        return;
+      }
+      this.emitSegment(start, end, false);
+      this.pos = end + 1;
+      this.searchFrom = this.pos;
+    }
+    if (final && this.pendingWhitespace) this.pendingWhitespace = undefined;
+  }
+
+  /** Counts line breaks in buf[from, to) (whitespace or object data). */
+  private skipLines(from: number, to: number): void {
+    const s = this.buf;
+    let lf = this.nextLf;
+    if (lf < from) {
+      lf = s.indexOf('\n', from);
+      this.nextLf = lf = lf === -1 ? s.length : lf;
+    }
+    let cr = this.nextCr;
+    if (cr < from) {
+      cr = s.indexOf('\r', from);
+      this.nextCr = cr = cr === -1 ? s.length : cr;
+    }
+    if (lf >= to && cr >= to) return;
+    this.nextLf = -1;
+    this.nextCr = -1;
+    for (let i = lf < cr ? lf : cr; i < to; i++) {
+      const c = s.charCodeAt(i);
+      if (c === LF) {
+        this.line++;
+        this.lineStart = this.base + i + 1;
+      } else if (c === CR && s.charCodeAt(i + 1) !== LF) {
+        this.line++;
+        this.lineStart = this.base + i + 1;
+      }
+    }
+  }
+
+  /** Index of the unreleased segment terminator of the segment at `start`, or -1 when not yet in the buffer. */
+  private findTerminator(start: number): number {
+    const s = this.buf;
+    const term = this.delimiters.segment;
+    let from = Math.max(start, this.searchFrom);
+    for (;;) {
+      const i = s.indexOf(term, from);
+      if (i === -1) {
+        // Resume later from the last unit: a release character there may release the next chunk's first unit.
+        this.searchFrom = Math.max(start, s.length - 1);
+        return -1;
+      }
+      if (this.rel >= 0) {
+        // The terminator is released when an odd number of release characters precedes it (clause 9.3).
+        let k = i - 1;
+        while (k >= start && s.charCodeAt(k) === this.rel) k--;
+        if ((i - 1 - k) % 2 === 1) {
+          from = i + 1;
+          continue;
+        }
+      }
+      return i;
+    }
+  }
+
+  private resetDefaults(fourth: number): void {
+    // An interchange without UNA uses the defaults; level B may use IS3 as element separator (clause 5.2).
+    if (fourth === LEVEL_B_SEPARATORS.element) {
+      this.delimiters = {
+        component: String.fromCharCode(LEVEL_B_SEPARATORS.component),
+        element: String.fromCharCode(LEVEL_B_SEPARATORS.element),
+        decimal: '.',
+        release: '',
+        repetition: ' ',
+        segment: String.fromCharCode(LEVEL_B_SEPARATORS.segment),
+      };
+    } else {
+      this.delimiters = { ...DEFAULT_DELIMITERS };
+    }
+    this.applyDelimiters();
+  }
+
+  private readUna(start: number, final: boolean): void {
+    const s = this.buf;
+    const n = s.length;
+    const at = this.position(this.base + start);
+    if (n - start < 9) {
+      // Only at the end of input: the advice is cut short.
+      const f = this.report('EDI_UNEXPECTED_END_OF_FILE', at, 'UNA');
+      this.handler.finding(f);
+      this.skipLines(start, n);
+      this.pos = n;
+      this.searchFrom = n;
+      void final;
+      return;
+    }
+    const chars = s.slice(start + 3, start + 9);
+    const comp = chars[0] ?? ':';
+    const elem = chars[1] ?? '+';
+    const decimal = chars[2] ?? '.';
+    const release = chars[3] ?? '?';
+    const repetition = chars[4] ?? ' ';
+    const segment = chars[5] ?? "'";
+    const findings: Finding[] = [];
+    // The separators in use must differ from each other (part 1 clause 4; space marks "not used").
+    const used = [comp, elem, segment];
+    if (release !== ' ') used.push(release);
+    if (repetition !== ' ') used.push(repetition);
+    const distinct = new Set(used).size === used.length;
+    if (!distinct || (decimal !== '.' && decimal !== ',')) {
+      findings.push(
+        this.report('EDI_INVALID_SERVICE_STRING', at, 'UNA', { actual: 'UNA' + chars, params: { advice: chars } }),
+      );
+    }
+    if (distinct) {
+      this.delimiters = { component: comp, element: elem, decimal, release: release === ' ' ? '' : release, repetition, segment };
+      this.applyDelimiters();
+    }
+    this.unaApplies = true;
+    const segment_: Segment = {
+      tag: 'UNA',
+      elements: [{ components: [chars] }],
+      position: at,
+      length: 9,
+      index: this.index++,
+    };
+    this.skipLines(start, start + 9);
+    this.pos = start + 9;
+    this.searchFrom = this.pos;
+    this.handler.segment(segment_, findings.length > 0 ? findings : null);
+  }
+
+  private readObject(final: boolean): boolean {
+    const s = this.buf;
+    const start = this.pos;
+    let end = start + this.objectLength;
+    if (end > s.length) {
+      if (!final) return false;
+      end = s.length;
+      this.handler.finding(this.report('EDI_UNEXPECTED_END_OF_FILE', this.position(this.base + start), 'UNO'));
+    }
+    const at = this.position(this.base + start);
+    const bytes = this.mode === 'text' ? utf8Encoder.encode(s.slice(start, end)) : unitsToBytes(s, start, end);
+    this.skipLines(start, end);
+    this.pos = end;
+    this.searchFrom = end;
+    this.objectLength = -1;
+    this.handler.object?.(bytes, at);
+    return true;
+  }
+
+  /** Builds the segment buf[start, end) (end = index of its terminator, or of the end of input). */
+  private emitSegment(start: number, end: number, unterminated: boolean): void {
+    const s = this.buf;
+    const table = this.table;
+    const base = this.base;
+    const segLine = this.line;
+    const segLineStart = this.lineStart;
+    this.segFindings = null;
+    this.releaseReported = false;
+    this.segStartAbs = base + start;
+    this.segStartLine = segLine;
+    this.segStartLineStart = segLineStart;
+    let segStart = start;
+    let invalidSeen = false;
+
+    // Segment tag: up to the first element separator, component separator or the end (clause 8.1).
+    let i = start;
+    let tag: string | undefined;
+    if (end - start >= 3 && (end === start + 3 || table[s.charCodeAt(start + 3)] === K_ELEM)) {
+      // The usual case: three tag characters and an element separator (or the end).
+      tag = internTag(s, start);
+      i = start + 3;
+    } else {
+      for (; i < end; i++) {
+        const c = s.charCodeAt(i);
+        const k = c < 256 ? table[c] : K_PLAIN;
+        if (k === K_ELEM || k === K_COMP || k === K_REL || k === K_REP) break;
+      }
+    }
+    if (tag === undefined) tag = i - start === 3 ? internTag(s, start) : s.slice(start, i);
+    if (tag === undefined || !(tag.length === 3 && isTagChar(tag.charCodeAt(0)) && isTagChar(tag.charCodeAt(1)) && isTagChar(tag.charCodeAt(2)))) {
+      // Stray text before a tag (e.g. '####\nUNB'): keep the trailing three tag characters as the tag.
+      let j = i;
+      while (j > start && isTagChar(s.charCodeAt(j - 1))) j--;
+      const prev = j > start ? s.charCodeAt(j - 1) : -1;
+      if (i - j === 3 && j > start && (isWhitespace(prev) || !isTagChar(prev))) {
+        const junkAt = this.positionInSegment(start);
+        this.handler.finding(
+          this.report('EDI_UNEXPECTED_CHARACTER', junkAt, '', { actual: s.slice(start, j), params: { count: j - start } }),
+        );
+        segStart = j;
+        tag = internTag(s, j);
+      } else {
+        const f = this.report('EDI_INVALID_SEGMENT_TAG', this.positionInSegment(start), printable(tag), {
+          actual: tag,
+          expected: 'a3',
+        });
+        if (tag === '' && i === end) {
+          // An empty segment (two terminators in a row): nothing to emit.
+          this.handler.finding(this.report('EDI_UNEXPECTED_SEPARATOR', f, '', { actual: this.delimiters.segment }));
+          this.skipLines(start, end + (unterminated ? 0 : 1));
+          return;
+        }
+        (this.segFindings ??= []).push(f);
+      }
+    }
+    this.rawTag = tag;
+    const position: Position =
+      segStart === start
+        ? { line: segLine, column: base + start - segLineStart + 1, offset: base + start }
+        : this.positionInSegment(segStart);
+
+    let elements: Element[] = [];
+    if (i < end) {
+      const firstK = table[s.charCodeAt(i)] ?? K_PLAIN;
+      if (firstK !== K_ELEM) {
+        // A component, release or repetition separator right after the tag (explicit nesting is not supported).
+        (this.segFindings ??= []).push(
+          this.report('EDI_UNEXPECTED_SEPARATOR', this.positionInSegment(i), this.segTag, { actual: s.charAt(i) }),
+        );
+        // Skip to the first element separator so that the rest still parses.
+        while (i < end && table[s.charCodeAt(i)] !== K_ELEM) i++;
+      }
+    }
+    if (!unterminated) {
+      // The usual case: nothing but data units and component and element separators up to the terminator. The
+      // segment keeps its text; elements are split when first read (see RawSegment).
+      let p = i + 1;
+      for (; p < end; p++) {
+        const c = s.charCodeAt(p);
+        if (c > 255 || (table[c] as number) > K_ELEM) break;
+      }
+      if (p >= end) {
+        const segment = new RawSegment(
+          tag,
+          position,
+          end - segStart + 1,
+          this.index++,
+          i < end ? s.slice(i, end) : '',
+          this.comp,
+          this.elem,
+        );
+        this.skipLines(start, end + 1);
+        const findings = this.segFindings;
+        this.segFindings = null;
+        if (tag === 'UNB') this.afterUnb(segment);
+        else if (tag === 'UNO') this.afterUno(segment);
+        this.handler.segment(segment, findings);
+        return;
+      }
+    }
+    if (i < end) {
+      // i is at an element separator: parse elements, components and repetitions. Components and elements are
+      // gathered in reused scratch arrays and copied out at their exact size (no growth, no slack per segment).
+      const elems = this.scratchElems;
+      let ne = 0;
+      const comps = this.scratchComps;
+      let nc = 0;
+      let reps: string[][] | null = null;
+      let cs = i + 1;
+      let flags = 0; // 1: release seen, 2: unit needing decoding
+      let elementNo = 1;
+      let componentNo = 1;
+      let value: string;
+      for (let p = i + 1; p < end; p++) {
+        let c = s.charCodeAt(p);
+        // Plain data units, in a tight loop.
+        while (c < 256 && table[c] === K_PLAIN) {
+          if (++p === end) break;
+          c = s.charCodeAt(p);
+        }
+        if (p === end) break;
+        const k = c < 256 ? (table[c] as number) : this.classifyHigh(c);
+        if (k === K_PLAIN) continue;
+        switch (k) {
+          case K_COMP:
+            comps[nc++] = flags === 0 ? s.slice(cs, p) : this.value(cs, p, flags, tag, elementNo, componentNo);
+            componentNo++;
+            cs = p + 1;
+            flags = 0;
+            break;
+          case K_ELEM:
+            value = flags === 0 ? s.slice(cs, p) : this.value(cs, p, flags, tag, elementNo, componentNo);
+            if (reps === null) {
+              elems[ne++] = { components: nc === 0 ? [value] : this.takeComponents(value, nc) };
+            } else {
+              reps.push(this.takeComponents(value, nc));
+              const first = reps.shift() as string[];
+              elems[ne++] = { components: first, repeats: reps };
+              reps = null;
+            }
+            nc = 0;
+            elementNo++;
+            componentNo = 1;
+            cs = p + 1;
+            flags = 0;
+            break;
+          case K_REP:
+            value = flags === 0 ? s.slice(cs, p) : this.value(cs, p, flags, tag, elementNo, componentNo);
+            (reps ??= []).push(this.takeComponents(value, nc));
+            nc = 0;
+            componentNo = 1;
+            cs = p + 1;
+            flags = 0;
+            break;
+          case K_REL:
+            flags |= 1;
+            p++; // the next unit is data, whatever it is
+            if (p < end) {
+              const n2 = s.charCodeAt(p);
+              if (n2 >= 0x80) flags |= 2;
+            }
+            break;
+          case K_HIGH:
+            flags |= 2;
+            if (c >= 256 && !this.charset.isValidHigh(c) && !invalidSeen) {
+              invalidSeen = true;
+              this.invalidChar(p, tag, elementNo, componentNo, segLine, segLineStart);
+            }
+            break;
+          case K_LF:
+          case K_CR:
+            if (!invalidSeen && this.charset.known) {
+              invalidSeen = true;
+              this.invalidChar(p, tag, elementNo, componentNo, segLine, segLineStart);
+            }
+            break;
+          case K_TERM:
+            // Only reachable for a released terminator handled above, or an unterminated tail: data.
+            break;
+          default:
+            if (!invalidSeen) {
+              invalidSeen = true;
+              this.invalidChar(p, tag, elementNo, componentNo, segLine, segLineStart);
+            }
+        }
+      }
+      value = flags === 0 ? s.slice(cs, end) : this.value(cs, end, flags, tag, elementNo, componentNo);
+      if (reps === null) elems[ne++] = { components: nc === 0 ? [value] : this.takeComponents(value, nc) };
+      else {
+        reps.push(this.takeComponents(value, nc));
+        const first = reps.shift() as string[];
+        elems[ne++] = { components: first, repeats: reps };
+      }
+      elements = exactElements(elems, ne);
+    }
+    if (unterminated) {
+      (this.segFindings ??= []).push(
+        this.report('EDI_UNEXPECTED_END_OF_FILE', this.positionInSegment(Math.max(start, end - 1)), this.segTag, {
+          expected: this.delimiters.segment,
+        }),
+      );
+    }
+    const segment: Segment = {
+      tag,
+      elements,
+      position,
+      length: end - segStart + (unterminated ? 0 : 1),
+      index: this.index++,
+    };
+    // Line breaks inside the segment (and a terminator that is itself a line break) are counted once, here, so
+    // that findings above are positioned from the segment start whatever the service characters are.
+    this.skipLines(start, unterminated ? end : end + 1);
+    const findings = this.segFindings;
+    this.segFindings = null;
+    if (tag === 'UNB') this.afterUnb(segment);
+    else if (tag === 'UNO') this.afterUno(segment);
+    this.handler.segment(segment, findings);
+  }
+
+  /** The components gathered in the scratch array plus `last`, as an exact-size array. */
+  private takeComponents(last: string, count: number): string[] {
+    const scratch = this.scratchComps;
+    if (count === 0) return [last];
+    if (count === 1) return [scratch[0] as string, last];
+    if (count === 2) return [scratch[0] as string, scratch[1] as string, last];
+    if (count === 3) return [scratch[0] as string, scratch[1] as string, scratch[2] as string, last];
+    const out: string[] = [];
+    for (let i = 0; i < count; i++) out.push(scratch[i] as string);
+    out.push(last);
+    return out;
+  }
+
+  private classifyHigh(c: number): number {
+    // Text input: units >= 256 are data; the repertoire check happens in the K_HIGH branch.
+    return this.charset.isValidHigh(c) ? K_PLAIN : K_HIGH;
+  }
+
+  /** Position of buf[p] within the segment being built, whatever line tracking has reached. */
+  private positionInSegment(p: number): Position {
+    const s = this.buf;
+    let line = this.segStartLine;
+    let lineStart = this.segStartLineStart;
+    for (let i = this.segStartAbs - this.base; i < p; i++) {
+      const c = s.charCodeAt(i);
+      if (c === LF || (c === CR && s.charCodeAt(i + 1) !== LF)) {
+        line++;
+        lineStart = this.base + i + 1;
+      }
+    }
+    return { line, column: this.base + p - lineStart + 1, offset: this.base + p };
+  }
+
+  private invalidChar(
+    p: number,
+    tag: string,
+    elementNo: number,
+    componentNo: number,
+    segLine: number,
+    segLineStart: number,
+  ): void {
+    void segLine;
+    void segLineStart;
+    const at = this.positionInSegment(p);
+    const code = this.buf.charCodeAt(p);
+    (this.segFindings ??= []).push(
+      this.report('EDI_INVALID_CHARACTER', at, `${this.segTag}/${elementNo}/${componentNo}`, {
+        actual: code < 0x20 || code === 0x7f ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : String.fromCharCode(code),
+        expected: this.charset.id,
+        params: { syntaxIdentifier: this.charset.id, character: code },
+      }),
+    );
+  }
+
+  /** The slow path of a component: remove release characters, decode bytes. */
+  private value(cs: number, ce: number, flags: number, tag: string, elementNo: number, componentNo: number): string {
+    const s = this.buf;
+    let raw: string;
+    if ((flags & 1) !== 0) {
+      raw = '';
+      let from = cs;
+      for (let p = cs; p < ce; p++) {
+        if (s.charCodeAt(p) === this.rel) {
+          raw += s.slice(from, p);
+          const next = s.charCodeAt(p + 1);
+          if (p + 1 >= ce) {
+            // A release character at the very end (unterminated input): keep it as data.
+            from = p;
+            break;
+          }
+          if (
+            next !== this.comp &&
+            next !== this.elem &&
+            next !== this.rel &&
+            next !== this.term &&
+            next !== this.rep &&
+            !this.releaseReported
+          ) {
+            this.releaseReported = true;
+            // Clause 9.3: the release character only precedes a service character.
+            (this.segFindings ??= []).push(
+              this.report('EDI_INVALID_RELEASE', this.positionInSegment(p), `${this.segTag}/${elementNo}/${componentNo}`, {
+                actual: s.slice(p, p + 2),
+              }),
+            );
+          }
+          from = p + 1;
+          p++;
+        }
+      }
+      raw += s.slice(from, ce);
+    } else {
+      raw = s.slice(cs, ce);
+    }
+    if ((flags & 2) !== 0 && this.mode === 'binary') return this.decode(raw, cs, tag, elementNo, componentNo);
+    return raw;
+  }
+
+  private decode(raw: string, cs: number, tag: string, elementNo: number, componentNo: number): string {
+    const bytes = unitsToBytes(raw, 0, raw.length);
+    const cs_ = this.charset;
+    if (cs_.decoding === 'utf-8') {
+      try {
+        return utf8Decoder.decode(bytes);
+      } catch {
+        // Not UTF-8 although the set says so (e.g. Latin-1 bytes under UNOW): report once, keep the bytes.
+        if (cs_.known) {
+          (this.segFindings ??= []).push(
+            this.report('EDI_INVALID_CHARACTER', this.positionInSegment(cs), `${this.segTag}/${elementNo}/${componentNo}`, {
+              expected: cs_.id,
+              params: { syntaxIdentifier: cs_.id, encoding: 'utf-8' },
+            }),
+          );
+        }
+        return raw;
+      }
+    }
+    if (cs_.decoding === 'single-byte' && cs_.label !== undefined) {
+      let dec = singleByteDecoders.get(cs_.label);
+      if (!dec) {
+        try {
+          dec = new TextDecoder(cs_.label);
+        } catch {
+          return raw;
+        }
+        singleByteDecoders.set(cs_.label, dec);
+      }
+      return dec.decode(bytes);
+    }
+    return raw;
+  }
+
+  private afterUnb(segment: Segment): void {
+    const s001 = segment.elements[0]?.components;
+    const id = s001?.[0] ?? '';
+    const version = s001?.[1] ?? '';
+    // Syntax 4 brings the repetition separator ('*' by default, part 1 clause 4); in 1-3 that position is reserved.
+    if (version === '4') {
+      if (!this.unaApplies) this.delimiters = { ...this.delimiters, repetition: '*' };
+    } else if (this.delimiters.repetition !== ' ') {
+      this.delimiters = { ...this.delimiters, repetition: ' ' };
+    }
+    this.charset = id === '' ? getUndeclaredCharset() : getCharset(id);
+    this.unaApplies = false;
+    this.applyDelimiters();
+  }
+
+  private afterUno(segment: Segment): void {
+    // ISO 9735 part 8: UNO S022 0810 gives the length of the object in octets, which follows the UNO terminator.
+    const lengthText = segment.elements[3]?.components[0] ?? '';
+    const length = /^\d{1,12}$/.test(lengthText) ? Number(lengthText) : -1;
+    // Without a valid length the object cannot be delimited; the parser reports the bad UNO.
+    if (length >= 0) this.objectLength = length;
+  }
+}
+
+/** Every segment and finding of an input, in one call (see `Tokenizer` for streaming). */
+export const tokenize = (
+  input: Uint8Array | string,
+  options: TokenizerOptions = {},
+): { segments: Segment[]; findings: Finding[] } => {
+  const segments: Segment[] = [];
+  const findings: Finding[] = [];
+  const tokenizer = new Tokenizer(
+    {
+      segment(segment, segFindings) {
+        segments.push(segment);
+        if (segFindings) for (const f of segFindings) findings.push(f);
+      },
+      finding(f) {
+        findings.push(f);
+      },
+    },
+    options,
+  );
+  tokenizer.write(input);
+  tokenizer.end();
+  return { segments, findings };
+};

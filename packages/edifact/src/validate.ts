@@ -1,0 +1,264 @@
+/**
+ * Top-level validation: level 1 (syntax and envelope, built in) and then each plugin level per message.
+ */
+import { compareFindings } from './findings.ts';
+import type { MessageContext, ValidateOptions, ValidationLevelPlugin } from './levels.ts';
+import type { Finding, Interchange, Message, Severity } from './model.ts';
+import { Parser, slices } from './parser.ts';
+
+/** Per-message status: the worst severity of its findings. */
+export type MessageStatus = 'valid' | 'warning' | 'error';
+
+/** One line of the message list (what the CLI and the API show). */
+export type MessageSummary = {
+  reference: string;
+  type: string;
+  /** Directory, e.g. `D96A`. */
+  version: string;
+  association?: string;
+  documentNumber: string;
+  line: number;
+  status: MessageStatus;
+};
+
+/** The result of `validate`. */
+export type ValidationResult = {
+  /** True when no finding has severity `error`. */
+  ok: boolean;
+  interchanges: Interchange[];
+  messages: MessageSummary[];
+  /** Every finding of every level, ordered by position. */
+  findings: Finding[];
+};
+
+/** A message and its findings, as the streaming validator yields them. */
+export type MessageResult = {
+  message: Message;
+  interchange: Interchange;
+  summary: MessageSummary;
+  findings: Finding[];
+};
+
+const statusOf = (findings: readonly Finding[]): MessageStatus => {
+  let worst: Severity | undefined;
+  for (const f of findings) {
+    if (f.severity === 'error') return 'error';
+    if (f.severity === 'warning') worst = 'warning';
+  }
+  return worst === 'warning' ? 'warning' : 'valid';
+};
+
+/** The summary line of a message given all its findings. */
+export const summarizeMessage = (message: Message, findings: readonly Finding[]): MessageSummary => {
+  const summary: MessageSummary = {
+    reference: message.reference,
+    type: message.type,
+    version: message.directory,
+    documentNumber: message.documentNumber,
+    line: message.header.position.line,
+    status: statusOf(findings),
+  };
+  if (message.association !== undefined) summary.association = message.association;
+  return summary;
+};
+
+type Collected = { message: Message; interchange: Interchange; findings: Finding[]; index: number };
+
+const collect = (input: Uint8Array | string, options: ValidateOptions) => {
+  const interchanges: Interchange[] = [];
+  const global: Finding[] = [];
+  const messages: Collected[] = [];
+  const parser = new Parser(
+    {
+      message: (message, interchange, findings) =>
+        messages.push({ message, interchange, findings, index: messages.length }),
+      interchange: (interchange) => interchanges.push(interchange),
+      finding: (f) => global.push(f),
+    },
+    { strict: options.strict === true },
+  );
+  parser.write(input);
+  parser.end();
+  return { interchanges, global, messages };
+};
+
+const context = (c: Collected, options: ValidateOptions, previous: Finding[]): MessageContext => ({
+  interchange: c.interchange,
+  delimiters: c.interchange.delimiters,
+  syntaxIdentifier: c.interchange.syntaxIdentifier,
+  syntaxVersion: c.interchange.syntaxVersion || 3,
+  messageIndex: c.index,
+  strict: options.strict === true,
+  previous,
+});
+
+const isPromise = (value: unknown): value is Promise<Finding[]> =>
+  typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
+
+const fillMessageFields = (message: Message, findings: Finding[]): void => {
+  for (const f of findings) {
+    f.messageType ??= message.type;
+    f.version ??= message.directory;
+    f.documentNumber ??= message.documentNumber;
+    f.messageReference ??= message.reference;
+  }
+};
+
+/** A plugin that throws is a bug in the plugin, not bad input: record it rather than lose the other findings. */
+const pluginFailure = (plugin: ValidationLevelPlugin, message: Message, error: unknown): Finding => ({
+  code: 'EDI_INTERNAL_ERROR',
+  severity: 'error',
+  level: plugin.level,
+  path: 'UNH[1]',
+  line: message.header.position.line,
+  column: message.header.position.column,
+  offset: message.header.position.offset,
+  params: { plugin: plugin.name, error: error instanceof Error ? error.message : String(error) },
+});
+
+/**
+ * Runs the plugins on one message, synchronously as long as they answer synchronously; only a plugin that returns
+ * a promise (e.g. while its directory loads) makes the rest asynchronous. Keeps streaming free of per-message awaits.
+ */
+const runLevels = (c: Collected, options: ValidateOptions, from = 0): Finding[] | Promise<Finding[]> => {
+  const all = c.findings;
+  const levels = options.levels ?? [];
+  for (let i = from; i < levels.length; i++) {
+    const plugin = levels[i] as ValidationLevelPlugin;
+    if (options.maxFindingsPerMessage !== undefined && all.length >= options.maxFindingsPerMessage) break;
+    let out: Finding[] | Promise<Finding[]>;
+    try {
+      out = plugin.validateMessage(c.message, context(c, options, all));
+    } catch (error) {
+      all.push(pluginFailure(plugin, c.message, error));
+      continue;
+    }
+    if (isPromise(out)) {
+      return out.then(
+        (found) => {
+          fillMessageFields(c.message, found);
+          for (const f of found) all.push(f);
+          return runLevels(c, options, i + 1);
+        },
+        (error: unknown) => {
+          all.push(pluginFailure(plugin, c.message, error));
+          return runLevels(c, options, i + 1);
+        },
+      );
+    }
+    fillMessageFields(c.message, out);
+    for (const f of out) all.push(f);
+  }
+  return all;
+};
+
+const runLevelsSync = (c: Collected, options: ValidateOptions): Finding[] => {
+  const all = c.findings;
+  for (const plugin of options.levels ?? []) {
+    if (options.maxFindingsPerMessage !== undefined && all.length >= options.maxFindingsPerMessage) break;
+    try {
+      const out = plugin.validateMessage(c.message, context(c, options, all));
+      if (isPromise(out)) {
+        throw new TypeError(`plugin ${plugin.name} returned a promise; use validate() or call prepare() first`);
+      }
+      fillMessageFields(c.message, out);
+      for (const f of out) all.push(f);
+    } catch (error) {
+      all.push(pluginFailure(plugin, c.message, error));
+    }
+  }
+  return all;
+};
+
+const assemble = (
+  interchanges: Interchange[],
+  global: Finding[],
+  messages: Collected[],
+  perMessage: Finding[][],
+): ValidationResult => {
+  const findings = [...global];
+  const summaries: MessageSummary[] = [];
+  messages.forEach((c, i) => {
+    const f = perMessage[i] ?? [];
+    for (const x of f) findings.push(x);
+    summaries.push(summarizeMessage(c.message, f));
+  });
+  findings.sort(compareFindings);
+  return { ok: !findings.some((f) => f.severity === 'error'), interchanges, messages: summaries, findings };
+};
+
+/**
+ * Validates a whole input: the syntax level, then each plugin level on each message (plugins may be async).
+ * Never throws on bad input.
+ */
+export const validate = async (input: Uint8Array | string, options: ValidateOptions = {}): Promise<ValidationResult> => {
+  const { interchanges, global, messages } = collect(input, options);
+  const perMessage: Finding[][] = [];
+  for (const c of messages) {
+    const found = runLevels(c, options);
+    perMessage.push((isPromise(found) ? await found : found).sort(compareFindings));
+  }
+  return assemble(interchanges, global, messages, perMessage);
+};
+
+/** Like `validate`, for plugins that answer synchronously. */
+export const validateSync = (input: Uint8Array | string, options: ValidateOptions = {}): ValidationResult => {
+  const { interchanges, global, messages } = collect(input, options);
+  const perMessage = messages.map((c) => runLevelsSync(c, options).sort(compareFindings));
+  return assemble(interchanges, global, messages, perMessage);
+};
+
+/** What the streaming validator yields: a message with its findings, or a finding outside messages. */
+export type ValidationEvent =
+  | ({ type: 'message' } & MessageResult)
+  | { type: 'finding'; finding: Finding }
+  | { type: 'interchange'; interchange: Interchange };
+
+/**
+ * Validates a stream of chunks message by message; memory stays bounded by the largest message.
+ * Interchanges yielded here do not retain their messages.
+ */
+export async function* validateStream(
+  source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  options: ValidateOptions = {},
+): AsyncGenerator<ValidationEvent> {
+  let queue: (Collected | { finding: Finding } | { interchange: Interchange })[] = [];
+  let index = 0;
+  const parser = new Parser(
+    {
+      message: (message, interchange, findings) => queue.push({ message, interchange, findings, index: index++ }),
+      interchange: (interchange) => queue.push({ interchange }),
+      finding: (finding) => queue.push({ finding }),
+    },
+    { strict: options.strict === true, retainMessages: false },
+  );
+  async function* flush(): AsyncGenerator<ValidationEvent> {
+    const batch = queue;
+    queue = [];
+    for (let i = 0; i < batch.length; i++) {
+      const item = batch[i] as (typeof batch)[number];
+      // Only the message being handed on stays referenced from here: the batch lets go of each one in turn.
+      (batch as unknown[])[i] = undefined;
+      if ('finding' in item) yield { type: 'finding', finding: item.finding };
+      else if ('message' in item) {
+        const found = runLevels(item, options);
+        const findings = (isPromise(found) ? await found : found).sort(compareFindings);
+        yield {
+          type: 'message',
+          message: item.message,
+          interchange: item.interchange,
+          summary: summarizeMessage(item.message, findings),
+          findings,
+        };
+      } else yield { type: 'interchange', interchange: item.interchange };
+    }
+  }
+  for await (const chunk of source) {
+    for (const piece of slices(chunk)) {
+      parser.write(piece);
+      if (queue.length > 0) yield* flush();
+    }
+  }
+  parser.end();
+  yield* flush();
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Each workspace brings its own vitest.config.ts. The API suite runs a second time on PostgreSQL when
+// TEST_DATABASE_URL is set (CI sets it).
+export default defineConfig({
+  test: {
+    projects: [
+      'packages/*/vitest.config.ts',
+      'apps/*/vitest.config.ts',
+      ...(process.env.TEST_DATABASE_URL ? ['apps/server/vitest.pg.config.ts'] : []),
+    ],
+  },
+});
