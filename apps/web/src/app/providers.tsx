@@ -2,12 +2,13 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '@portal/contracts';
 import { ApiProvider } from '../lib/api-context.tsx';
 import { SessionProvider } from '../features/auth/session/session-context.tsx';
 import type { Services } from './services.ts';
-import { theme } from './theme.ts';
+import { themeWithCloseLabel } from './theme.ts';
 
 export function AppProviders({
   services,
@@ -21,6 +22,9 @@ export function AppProviders({
   env?: 'default' | 'test';
   children: ReactNode;
 }) {
+  const { t } = useTranslation('common');
+  const closeLabel = t('close');
+  const theme = useMemo(() => themeWithCloseLabel(closeLabel), [closeLabel]);
   return (
     <DirectionProvider initialDirection={dir} detectDirection={false}>
       <MantineProvider theme={theme} env={env}>

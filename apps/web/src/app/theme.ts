@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type MantineThemeOverride } from '@mantine/core';
 
 /**
  * Shade 8 of blue for buttons and links: white on the default shade 6 fails WCAG AA contrast (about 3.5:1), shade 8
@@ -18,3 +18,21 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'md' } },
   },
 });
+
+/**
+ * The theme with every dialog's and drawer's close button named in the current language. Mantine's close buttons
+ * are icon-only; without a default, each new dialog would have to remember its own aria-label (one that did not
+ * failed axe's button-name rule).
+ */
+export function themeWithCloseLabel(closeLabel: string): MantineThemeOverride {
+  const closeButtonProps = { 'aria-label': closeLabel };
+  return {
+    ...theme,
+    components: {
+      ...theme.components,
+      Modal: { defaultProps: { closeButtonProps } },
+      Drawer: { defaultProps: { closeButtonProps } },
+      Notification: { defaultProps: { closeButtonProps } },
+    },
+  };
+}
