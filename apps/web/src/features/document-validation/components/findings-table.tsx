@@ -209,16 +209,22 @@ export function FindingsTable({ findings, selectedIndex, onSelect }: FindingsTab
         )}
       </Group>
 
-      <Text size="sm" c="gray.7" aria-live="polite">
-        {visible.length === 0
-          ? t('results.noMatch')
-          : t('results.shown', {
-              from: number((current - 1) * FINDINGS_PAGE_SIZE + 1),
-              to: number((current - 1) * FINDINGS_PAGE_SIZE + pageRows.length),
-              total: number(visible.length),
-            })}{' '}
-        {visible.length > 0 && t('results.rowHint')}
-      </Text>
+      <Group gap="md" wrap="wrap">
+        <Text size="sm" c="gray.7" aria-live="polite">
+          {visible.length === 0
+            ? t('results.noMatch')
+            : t('results.shown', {
+                from: number((current - 1) * FINDINGS_PAGE_SIZE + 1),
+                to: number((current - 1) * FINDINGS_PAGE_SIZE + pageRows.length),
+                total: number(visible.length),
+              })}
+        </Text>
+        {visible.length > 0 && (
+          <Text size="sm" c="gray.7">
+            {t('results.rowHint')}
+          </Text>
+        )}
+      </Group>
 
       <Table.ScrollContainer minWidth={1200} type="native">
         <Table
