@@ -2,6 +2,8 @@ import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@manti
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableProps } from '../../../components/data-table.tsx';
+import type { KeysetList } from '../../../lib/use-keyset-list.ts';
 
 /** One admin screen: its heading, what it is for, its main actions, then its content. */
 export function AdminPage(props: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
@@ -63,5 +65,26 @@ export function LoadMore(props: { shown: number; hasMore: boolean; loading: bool
         </Button>
       ) : null}
     </Group>
+  );
+}
+
+/** A keyset-paged admin list: the table, its loading, failed and empty states, and "Load more". */
+export function AdminList<T>({ list, ...table }: { list: KeysetList<T> } & Omit<DataTableProps<T>, 'rows'>) {
+  return (
+    <>
+      <DataTable rows={list.items} {...table} />
+      <ListState
+        isLoading={list.query.isLoading}
+        isError={list.query.isError}
+        isEmpty={list.items.length === 0}
+        onRetry={() => void list.query.refetch()}
+      />
+      <LoadMore
+        shown={list.items.length}
+        hasMore={list.hasMore}
+        loading={list.isLoadingMore}
+        onLoadMore={list.loadMore}
+      />
+    </>
   );
 }

@@ -1,12 +1,15 @@
 import type { ReactElement } from 'react';
-import { Code, Select, Table, Text } from '@mantine/core';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { Code, Select, Text } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { AdminAuditEntry } from '@portal/contracts';
+import type { DataColumn } from '../../../components/data-table.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { auditQuery } from '../api/admin-queries.ts';
-import { AdminPage, ListState, LoadMore } from './admin-page.tsx';
+import { AdminList, AdminPage } from './admin-page.tsx';
 
 const route = getRouteApi('/admin/audit');
 
@@ -29,14 +32,54 @@ export function AuditLogPage(): ReactElement {
   const api = useApi();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const query = useInfiniteQuery({ ...auditQuery(api, search), placeholderData: keepPreviousData });
-  const entries = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = useKeysetList({ ...auditQuery(api, search), placeholderData: keepPreviousData });
   const options: { value: string; label: string }[] = AUDIT_FILTERS.map((f) => ({
     value: f.value,
     label: `${t(`audit.filters.${f.key}`)} (${f.value})`,
   }));
   if (search.event && !options.some((o) => o.value === search.event))
     options.push({ value: search.event, label: search.event });
+  const columns: DataColumn<AdminAuditEntry>[] = [
+    {
+      key: 'at',
+      header: t('audit.columns.at'),
+      cellProps: { style: { whiteSpace: 'nowrap' } },
+      cell: (entry) => formatDateTime(i18n.language, entry.at),
+    },
+    { key: 'event', header: t('audit.columns.event'), cell: (entry) => <Code>{entry.event}</Code> },
+    {
+      key: 'actor',
+      header: t('audit.columns.actor'),
+      cell: (entry) => <Text size="sm">{entry.actor?.email ?? entry.login ?? '—'}</Text>,
+    },
+    {
+      key: 'subject',
+      header: t('audit.columns.subject'),
+      cell: (entry) => <Text size="sm">{entry.subject?.email ?? '—'}</Text>,
+    },
+    {
+      key: 'ip',
+      header: t('audit.columns.ip'),
+      cell: (entry) => (
+        <Text size="sm" dir="ltr">
+          {entry.ip ?? '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'details',
+      header: t('audit.columns.details'),
+      cellProps: { maw: 320 },
+      cell: (entry) =>
+        entry.details ? (
+          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} dir="ltr">
+            {JSON.stringify(entry.details)}
+          </Code>
+        ) : (
+          '—'
+        ),
+    },
+  ];
 
   return (
     <AdminPage title={t('audit.title')} description={t('audit.description')}>
@@ -50,61 +93,13 @@ export function AuditLogPage(): ReactElement {
         onChange={(event) => navigate({ to: '/admin/audit', search: event ? { event } : {}, replace: true })}
         maw={480}
       />
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped verticalSpacing="sm" data-testid="audit-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('audit.columns.at')}</Table.Th>
-              <Table.Th>{t('audit.columns.event')}</Table.Th>
-              <Table.Th>{t('audit.columns.actor')}</Table.Th>
-              <Table.Th>{t('audit.columns.subject')}</Table.Th>
-              <Table.Th>{t('audit.columns.ip')}</Table.Th>
-              <Table.Th>{t('audit.columns.details')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {entries.map((entry) => (
-              <Table.Tr key={entry.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(i18n.language, entry.at)}</Table.Td>
-                <Table.Td>
-                  <Code>{entry.event}</Code>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{entry.actor?.email ?? entry.login ?? '—'}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{entry.subject?.email ?? '—'}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" dir="ltr">
-                    {entry.ip ?? '—'}
-                  </Text>
-                </Table.Td>
-                <Table.Td maw={320}>
-                  {entry.details ? (
-                    <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} dir="ltr">
-                      {JSON.stringify(entry.details)}
-                    </Code>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        isEmpty={entries.length === 0}
-        onRetry={() => void query.refetch()}
-      />
-      <LoadMore
-        shown={entries.length}
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
+      <AdminList
+        list={list}
+        columns={columns}
+        rowKey={(entry) => entry.id}
+        minWidth={900}
+        highlightOnHover={false}
+        data-testid="audit-table"
       />
     </AdminPage>
   );

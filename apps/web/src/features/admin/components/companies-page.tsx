@@ -1,15 +1,18 @@
 import type { ReactElement } from 'react';
-import { Anchor, Badge, Button, Table, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AdminCompany } from '@portal/contracts';
+import type { DataColumn } from '../../../components/data-table.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
+import { useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { companiesQuery } from '../api/admin-queries.ts';
 import { useSearchParam } from '../use-search-param.ts';
 import { StatusBadge, useCountryName } from './admin-bits.tsx';
-import { AdminPage, ListState, LoadMore } from './admin-page.tsx';
+import { AdminList, AdminPage } from './admin-page.tsx';
 import { CompanyCreateModal } from './company-create-modal.tsx';
 
 const route = getRouteApi('/admin/');
@@ -25,8 +28,41 @@ export function CompaniesPage(): ReactElement {
   const field = useSearchParam(search.search, (value) =>
     navigate({ to: '/admin', search: value ? { search: value } : {}, replace: true }),
   );
-  const query = useInfiniteQuery({ ...companiesQuery(api, search), placeholderData: keepPreviousData });
-  const companies = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = useKeysetList({ ...companiesQuery(api, search), placeholderData: keepPreviousData });
+  const columns: DataColumn<AdminCompany>[] = [
+    {
+      key: 'name',
+      header: t('companies.columns.name'),
+      cell: (company) => (
+        <Anchor
+          fw={600}
+          renderRoot={(props) => (
+            <Link to="/admin/companies/$companyId" params={{ companyId: company.id }} {...props} />
+          )}
+        >
+          {company.name}
+        </Anchor>
+      ),
+    },
+    { key: 'vatId', header: t('companies.columns.vatId'), cell: (company) => company.vatId ?? company.taxId ?? '—' },
+    { key: 'country', header: t('companies.columns.country'), cell: (company) => countryName(company.country) },
+    {
+      key: 'status',
+      header: t('companies.columns.status'),
+      cell: (company) => <StatusBadge status={company.loginStatus} />,
+    },
+    { key: 'users', header: t('companies.columns.users'), alignEnd: true, cell: (company) => company.userCount },
+    {
+      key: 'payment',
+      header: t('companies.columns.payment'),
+      cell: (company) =>
+        company.overduePayment ? (
+          <Badge variant="dot" color="red">
+            {t('companies.overdue')}
+          </Badge>
+        ) : null,
+    },
+  ];
 
   return (
     <AdminPage
@@ -47,60 +83,12 @@ export function CompaniesPage(): ReactElement {
         onChange={(event) => field.onChange(event.currentTarget.value)}
         maw={480}
       />
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped highlightOnHover verticalSpacing="sm" data-testid="companies-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('companies.columns.name')}</Table.Th>
-              <Table.Th>{t('companies.columns.vatId')}</Table.Th>
-              <Table.Th>{t('companies.columns.country')}</Table.Th>
-              <Table.Th>{t('companies.columns.status')}</Table.Th>
-              <Table.Th ta="end">{t('companies.columns.users')}</Table.Th>
-              <Table.Th>{t('companies.columns.payment')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {companies.map((company) => (
-              <Table.Tr key={company.id}>
-                <Table.Td>
-                  <Anchor
-                    fw={600}
-                    renderRoot={(props) => (
-                      <Link to="/admin/companies/$companyId" params={{ companyId: company.id }} {...props} />
-                    )}
-                  >
-                    {company.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{company.vatId ?? company.taxId ?? '—'}</Table.Td>
-                <Table.Td>{countryName(company.country)}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={company.loginStatus} />
-                </Table.Td>
-                <Table.Td ta="end">{company.userCount}</Table.Td>
-                <Table.Td>
-                  {company.overduePayment ? (
-                    <Badge variant="dot" color="red">
-                      {t('companies.overdue')}
-                    </Badge>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        isEmpty={companies.length === 0}
-        onRetry={() => void query.refetch()}
-      />
-      <LoadMore
-        shown={companies.length}
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
+      <AdminList
+        list={list}
+        columns={columns}
+        rowKey={(company) => company.id}
+        minWidth={760}
+        data-testid="companies-table"
       />
       <CompanyCreateModal
         opened={creating}

@@ -1,12 +1,13 @@
 import type { ReactElement } from 'react';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconAlertCircle, IconCloudDownload, IconFileZip, IconUpload, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { DownloadDirectoryRequestSchema } from '@portal/contracts';
+import { DownloadDirectoryRequestSchema, type EdifactDirectoryInfo } from '@portal/contracts';
+import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -36,6 +37,29 @@ export function EdifactDirectoriesPage(): ReactElement {
   const [nameError, setNameError] = useState<string | undefined>();
   const [uploadError, setUploadError] = useState<string | undefined>();
   const directories = query.data ?? [];
+  const columns: DataColumn<EdifactDirectoryInfo>[] = [
+    { key: 'name', header: t('edifact.columns.name'), cellProps: { fw: 600 }, cell: (d) => d.name },
+    { key: 'version', header: t('edifact.columns.version'), cell: (d) => `${d.version}:${d.release}:${d.agency}` },
+    { key: 'messages', header: t('edifact.columns.messages'), alignEnd: true, cell: (d) => d.messages },
+    { key: 'segments', header: t('edifact.columns.segments'), alignEnd: true, cell: (d) => d.segments },
+    { key: 'elements', header: t('edifact.columns.elements'), alignEnd: true, cell: (d) => d.elements + d.composites },
+    { key: 'codeLists', header: t('edifact.columns.codeLists'), alignEnd: true, cell: (d) => d.codeLists },
+    {
+      key: 'importedAt',
+      header: t('edifact.columns.importedAt'),
+      cellProps: { style: { whiteSpace: 'nowrap' } },
+      cell: (d) => (d.importedAt ? formatDateTime(i18n.language, d.importedAt) : '—'),
+    },
+    {
+      key: 'source',
+      header: t('edifact.columns.source'),
+      cell: (d) => (
+        <Text size="sm" dir="ltr" style={{ wordBreak: 'break-all' }}>
+          {d.source ?? '—'}
+        </Text>
+      ),
+    },
+  ];
 
   async function onDrop(files: File[]) {
     const file = files[0];
@@ -70,42 +94,15 @@ export function EdifactDirectoriesPage(): ReactElement {
 
   return (
     <AdminPage title={t('edifact.title')} description={t('edifact.description')}>
-      <Table.ScrollContainer minWidth={860}>
-        <Table striped verticalSpacing="sm" data-testid="directories-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('edifact.columns.name')}</Table.Th>
-              <Table.Th>{t('edifact.columns.version')}</Table.Th>
-              <Table.Th ta="end">{t('edifact.columns.messages')}</Table.Th>
-              <Table.Th ta="end">{t('edifact.columns.segments')}</Table.Th>
-              <Table.Th ta="end">{t('edifact.columns.elements')}</Table.Th>
-              <Table.Th ta="end">{t('edifact.columns.codeLists')}</Table.Th>
-              <Table.Th>{t('edifact.columns.importedAt')}</Table.Th>
-              <Table.Th>{t('edifact.columns.source')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {directories.map((d) => (
-              <Table.Tr key={d.name} data-testid="directory-row">
-                <Table.Td fw={600}>{d.name}</Table.Td>
-                <Table.Td>{`${d.version}:${d.release}:${d.agency}`}</Table.Td>
-                <Table.Td ta="end">{d.messages}</Table.Td>
-                <Table.Td ta="end">{d.segments}</Table.Td>
-                <Table.Td ta="end">{d.elements + d.composites}</Table.Td>
-                <Table.Td ta="end">{d.codeLists}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {d.importedAt ? formatDateTime(i18n.language, d.importedAt) : '—'}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" dir="ltr" style={{ wordBreak: 'break-all' }}>
-                    {d.source ?? '—'}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        columns={columns}
+        rows={directories}
+        rowKey={(d) => d.name}
+        rowAttributes={() => ({ 'data-testid': 'directory-row' })}
+        minWidth={860}
+        highlightOnHover={false}
+        data-testid="directories-table"
+      />
       <ListState
         isLoading={query.isLoading}
         isError={query.isError}

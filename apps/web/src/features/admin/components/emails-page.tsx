@@ -1,29 +1,18 @@
 import type { ReactElement } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Code,
-  Group,
-  Modal,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Code, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminEmail } from '@portal/contracts';
+import type { DataColumn } from '../../../components/data-table.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { emailsQuery } from '../api/admin-queries.ts';
 import { useSearchParam } from '../use-search-param.ts';
-import { AdminPage, ListState, LoadMore } from './admin-page.tsx';
+import { AdminList, AdminPage } from './admin-page.tsx';
 
 const route = getRouteApi('/admin/emails');
 
@@ -50,8 +39,27 @@ export function EmailsPage(): ReactElement {
   const field = useSearchParam(search.to, (to) =>
     navigate({ to: '/admin/emails', search: to ? { to } : {}, replace: true }),
   );
-  const query = useInfiniteQuery({ ...emailsQuery(api, search), placeholderData: keepPreviousData });
-  const emails = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = useKeysetList({ ...emailsQuery(api, search), placeholderData: keepPreviousData });
+  const columns: DataColumn<AdminEmail>[] = [
+    {
+      key: 'date',
+      header: t('emails.columns.date'),
+      cellProps: { style: { whiteSpace: 'nowrap' } },
+      cell: (email) => formatDateTime(i18n.language, email.createdAt),
+    },
+    { key: 'to', header: t('emails.columns.to'), cell: (email) => email.to },
+    {
+      key: 'subject',
+      header: t('emails.columns.subject'),
+      cell: (email) => (
+        <Anchor component="button" type="button" onClick={() => setOpen(email)} ta="start" size="sm" fw={600}>
+          {email.subject}
+        </Anchor>
+      ),
+    },
+    { key: 'kind', header: t('emails.columns.kind'), cell: (email) => <Code>{email.kind}</Code> },
+    { key: 'status', header: t('emails.columns.status'), cell: (email) => <EmailStatus status={email.status} /> },
+  ];
 
   return (
     <AdminPage title={t('emails.title')} description={t('emails.description')}>
@@ -67,50 +75,7 @@ export function EmailsPage(): ReactElement {
         onChange={(event) => field.onChange(event.currentTarget.value)}
         maw={480}
       />
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped highlightOnHover verticalSpacing="sm" data-testid="emails-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('emails.columns.date')}</Table.Th>
-              <Table.Th>{t('emails.columns.to')}</Table.Th>
-              <Table.Th>{t('emails.columns.subject')}</Table.Th>
-              <Table.Th>{t('emails.columns.kind')}</Table.Th>
-              <Table.Th>{t('emails.columns.status')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {emails.map((email) => (
-              <Table.Tr key={email.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(i18n.language, email.createdAt)}</Table.Td>
-                <Table.Td>{email.to}</Table.Td>
-                <Table.Td>
-                  <Anchor component="button" type="button" onClick={() => setOpen(email)} ta="start" size="sm" fw={600}>
-                    {email.subject}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Code>{email.kind}</Code>
-                </Table.Td>
-                <Table.Td>
-                  <EmailStatus status={email.status} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        isEmpty={emails.length === 0}
-        onRetry={() => void query.refetch()}
-      />
-      <LoadMore
-        shown={emails.length}
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      <AdminList list={list} columns={columns} rowKey={(email) => email.id} minWidth={760} data-testid="emails-table" />
       <Modal opened={Boolean(open)} onClose={() => setOpen(undefined)} title={open?.subject} size="xl">
         {open ? (
           <Stack gap="sm" data-testid="email-view">

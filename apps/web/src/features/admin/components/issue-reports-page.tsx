@@ -1,19 +1,21 @@
 import type { ReactElement } from 'react';
-import { Anchor, Badge, Button, Group, List, Modal, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, List, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPaperclip } from '@tabler/icons-react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ISSUE_PRIORITIES, ISSUE_TYPES, type IssuePriority, type IssueReport, type IssueType } from '@portal/contracts';
+import type { DataColumn } from '../../../components/data-table.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { formatDateTime, intlLocale } from '../../../lib/format.ts';
 import { showError } from '../../../lib/notify.ts';
+import { useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { adminErrorText } from '../admin-errors.ts';
 import type { IssueReportsSearch } from '../admin-search.ts';
 import { useDownloadIssueFile } from '../api/admin-mutations.ts';
 import { issueReportsQuery } from '../api/admin-queries.ts';
-import { AdminPage, ListState, LoadMore } from './admin-page.tsx';
+import { AdminList, AdminPage } from './admin-page.tsx';
 
 const route = getRouteApi('/admin/issue-reports');
 
@@ -41,14 +43,50 @@ export function IssueReportsPage(): ReactElement {
   const navigate = useNavigate();
   const [open, setOpen] = useState<IssueReport | undefined>();
   const download = useDownloadIssueFile();
-  const query = useInfiniteQuery({ ...issueReportsQuery(api, search), placeholderData: keepPreviousData });
-  const reports = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = useKeysetList({ ...issueReportsQuery(api, search), placeholderData: keepPreviousData });
   const setSearch = (next: IssueReportsSearch) =>
     navigate({
       to: '/admin/issue-reports',
       search: Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as IssueReportsSearch,
       replace: true,
     });
+
+  const columns: DataColumn<IssueReport>[] = [
+    {
+      key: 'date',
+      header: t('issues.columns.date'),
+      cellProps: { style: { whiteSpace: 'nowrap' } },
+      cell: (report) => formatDateTime(i18n.language, report.createdAt),
+    },
+    {
+      key: 'subject',
+      header: t('issues.columns.subject'),
+      cell: (report) => (
+        <Anchor component="button" type="button" onClick={() => setOpen(report)} ta="start" size="sm" fw={600}>
+          {report.subject}
+        </Anchor>
+      ),
+    },
+    { key: 'type', header: t('issues.columns.type'), cell: (report) => t(`issues.types.${report.type}`) },
+    {
+      key: 'priority',
+      header: t('issues.columns.priority'),
+      cell: (report) => <PriorityBadge priority={report.priority} />,
+    },
+    {
+      key: 'from',
+      header: t('issues.columns.from'),
+      cell: (report) => (
+        <>
+          <Text size="sm">{report.user?.email ?? '—'}</Text>
+          <Text size="sm" c="dimmed">
+            {report.company?.name ?? ''}
+          </Text>
+        </>
+      ),
+    },
+    { key: 'files', header: t('issues.columns.files'), alignEnd: true, cell: (report) => report.files.length },
+  ];
 
   async function downloadFile(report: IssueReport, file: IssueReport['files'][number]) {
     try {
@@ -78,61 +116,12 @@ export function IssueReportsPage(): ReactElement {
           onChange={(value) => setSearch({ ...search, priority: (value as IssuePriority | null) ?? undefined })}
         />
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={820}>
-        <Table striped highlightOnHover verticalSpacing="sm" data-testid="issues-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('issues.columns.date')}</Table.Th>
-              <Table.Th>{t('issues.columns.subject')}</Table.Th>
-              <Table.Th>{t('issues.columns.type')}</Table.Th>
-              <Table.Th>{t('issues.columns.priority')}</Table.Th>
-              <Table.Th>{t('issues.columns.from')}</Table.Th>
-              <Table.Th ta="end">{t('issues.columns.files')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {reports.map((report) => (
-              <Table.Tr key={report.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(i18n.language, report.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Anchor
-                    component="button"
-                    type="button"
-                    onClick={() => setOpen(report)}
-                    ta="start"
-                    size="sm"
-                    fw={600}
-                  >
-                    {report.subject}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{t(`issues.types.${report.type}`)}</Table.Td>
-                <Table.Td>
-                  <PriorityBadge priority={report.priority} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{report.user?.email ?? '—'}</Text>
-                  <Text size="sm" c="dimmed">
-                    {report.company?.name ?? ''}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="end">{report.files.length}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        isEmpty={reports.length === 0}
-        onRetry={() => void query.refetch()}
-      />
-      <LoadMore
-        shown={reports.length}
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
+      <AdminList
+        list={list}
+        columns={columns}
+        rowKey={(report) => report.id}
+        minWidth={820}
+        data-testid="issues-table"
       />
       <Modal opened={Boolean(open)} onClose={() => setOpen(undefined)} title={open?.subject} size="lg">
         {open ? (

@@ -1,16 +1,18 @@
 import type { ReactElement } from 'react';
-import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@portal/contracts';
+import type { DataColumn } from '../../../components/data-table.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
+import { useKeysetList } from '../../../lib/use-keyset-list.ts';
 import type { UsersSearch } from '../admin-search.ts';
 import { usersQuery } from '../api/admin-queries.ts';
 import { useSearchParam } from '../use-search-param.ts';
-import { AdminPage, ListState, LoadMore } from './admin-page.tsx';
+import { AdminList, AdminPage } from './admin-page.tsx';
 import { CompanyPicker } from './company-picker.tsx';
 import { UserActions } from './user-actions.tsx';
 import { UserCreateModal } from './user-create-modal.tsx';
@@ -57,8 +59,62 @@ export function UsersPage(): ReactElement {
       replace: true,
     });
   const field = useSearchParam(search.search, (value) => setSearch({ ...search, search: value }));
-  const query = useInfiniteQuery({ ...usersQuery(api, search), placeholderData: keepPreviousData });
-  const users = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = useKeysetList({ ...usersQuery(api, search), placeholderData: keepPreviousData });
+  const columns: DataColumn<AdminUser>[] = [
+    {
+      key: 'user',
+      header: t('users.columns.user'),
+      cell: (user) => (
+        <Stack gap={0}>
+          <Text fw={600} size="sm">
+            {[user.firstName, user.lastName].filter(Boolean).join(' ') || '—'}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {user.email}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: 'company',
+      header: t('users.columns.company'),
+      cell: (user) =>
+        user.companyId ? (
+          <Anchor
+            size="sm"
+            renderRoot={(props) => (
+              <Link to="/admin/companies/$companyId" params={{ companyId: user.companyId ?? '' }} {...props} />
+            )}
+          >
+            {user.companyName}
+          </Anchor>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('users.noCompany')}
+          </Text>
+        ),
+    },
+    {
+      key: 'roles',
+      header: t('users.columns.roles'),
+      cell: (user) => (
+        <Group gap={4}>
+          {user.roles.map((role) => (
+            <Badge key={role} variant="outline" color="gray" c="gray.9">
+              {role}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    { key: 'state', header: t('users.columns.state'), cell: (user) => <UserState user={user} /> },
+    {
+      key: 'actions',
+      header: t('users.columns.actions'),
+      hideHeader: true,
+      cell: (user) => <UserActions user={user} />,
+    },
+  ];
 
   return (
     <AdminPage
@@ -87,83 +143,13 @@ export function UsersPage(): ReactElement {
           clearable
         />
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={820}>
-        <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('users.columns.user')}</Table.Th>
-              <Table.Th>{t('users.columns.company')}</Table.Th>
-              <Table.Th>{t('users.columns.roles')}</Table.Th>
-              <Table.Th>{t('users.columns.state')}</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>{t('users.columns.actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((user) => (
-              <Table.Tr key={user.id} data-testid="user-row" data-email={user.email}>
-                <Table.Td>
-                  <Stack gap={0}>
-                    <Text fw={600} size="sm">
-                      {[user.firstName, user.lastName].filter(Boolean).join(' ') || '—'}
-                    </Text>
-                    <Text size="sm" c="dimmed">
-                      {user.email}
-                    </Text>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  {user.companyId ? (
-                    <Anchor
-                      size="sm"
-                      renderRoot={(props) => (
-                        <Link
-                          to="/admin/companies/$companyId"
-                          params={{ companyId: user.companyId ?? '' }}
-                          {...props}
-                        />
-                      )}
-                    >
-                      {user.companyName}
-                    </Anchor>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {t('users.noCompany')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {user.roles.map((role) => (
-                      <Badge key={role} variant="outline" color="gray" c="gray.9">
-                        {role}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <UserState user={user} />
-                </Table.Td>
-                <Table.Td>
-                  <UserActions user={user} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <ListState
-        isLoading={query.isLoading}
-        isError={query.isError}
-        isEmpty={users.length === 0}
-        onRetry={() => void query.refetch()}
-      />
-      <LoadMore
-        shown={users.length}
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
+      <AdminList
+        list={list}
+        columns={columns}
+        rowKey={(user) => user.id}
+        rowAttributes={(user) => ({ 'data-testid': 'user-row', 'data-email': user.email })}
+        minWidth={820}
+        data-testid="users-table"
       />
       <UserCreateModal
         key={search.companyId ?? 'none'}
