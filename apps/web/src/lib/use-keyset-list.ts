@@ -1,11 +1,4 @@
-import {
-  useInfiniteQuery,
-  type DefaultError,
-  type InfiniteData,
-  type QueryKey,
-  type UseInfiniteQueryOptions,
-  type UseInfiniteQueryResult,
-} from '@tanstack/react-query';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
 /** One page of a keyset-paginated list: `nextCursor` goes back as `cursor`; `total` when the API was asked for it. */
@@ -22,22 +15,19 @@ export type KeysetList<T> = {
   query: Pick<UseInfiniteQueryResult, 'isPending' | 'isLoading' | 'isError' | 'error' | 'refetch'>;
 };
 
-/** An infinite query over keyset pages, flattened for a table with "Load more". */
-export function useKeysetList<
-  TPage extends KeysetPage<unknown>,
-  TData extends InfiniteData<TPage, unknown>,
-  TPageParam,
->(
-  options: UseInfiniteQueryOptions<TPage, DefaultError, TData, QueryKey, TPageParam>,
-): KeysetList<TPage['items'][number]> {
-  const query = useInfiniteQuery(options);
-  const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+/**
+ * An infinite query over keyset pages, flattened for a table with "Load more". It takes the query's result rather
+ * than its options, so each caller keeps `useInfiniteQuery`'s own type inference.
+ */
+export function useKeysetList<T>(query: UseInfiniteQueryResult<InfiniteData<KeysetPage<T>, unknown>>): KeysetList<T> {
+  const { data, fetchNextPage } = query;
+  const items = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
   return {
     items,
-    total: query.data?.pages[0]?.total,
+    total: data?.pages[0]?.total,
     hasMore: query.hasNextPage,
     isLoadingMore: query.isFetchingNextPage,
-    loadMore: () => void query.fetchNextPage(),
+    loadMore: () => void fetchNextPage(),
     query,
   };
 }

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { Code, Select, Text } from '@mantine/core';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminAuditEntry } from '@portal/contracts';
@@ -32,7 +32,7 @@ export function AuditLogPage(): ReactElement {
   const api = useApi();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const list = useKeysetList({ ...auditQuery(api, search), placeholderData: keepPreviousData });
+  const list = useKeysetList(useInfiniteQuery({ ...auditQuery(api, search), placeholderData: keepPreviousData }));
   const options: { value: string; label: string }[] = AUDIT_FILTERS.map((f) => ({
     value: f.value,
     label: `${t(`audit.filters.${f.key}`)} (${f.value})`,

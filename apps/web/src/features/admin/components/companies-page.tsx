@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Anchor, Badge, Button, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ export function CompaniesPage(): ReactElement {
   const field = useSearchParam(search.search, (value) =>
     navigate({ to: '/admin', search: value ? { search: value } : {}, replace: true }),
   );
-  const list = useKeysetList({ ...companiesQuery(api, search), placeholderData: keepPreviousData });
+  const list = useKeysetList(useInfiniteQuery({ ...companiesQuery(api, search), placeholderData: keepPreviousData }));
   const columns: DataColumn<AdminCompany>[] = [
     {
       key: 'name',

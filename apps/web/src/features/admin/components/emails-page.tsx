@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Alert, Anchor, Badge, Button, Code, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,7 @@ export function EmailsPage(): ReactElement {
   const field = useSearchParam(search.to, (to) =>
     navigate({ to: '/admin/emails', search: to ? { to } : {}, replace: true }),
   );
-  const list = useKeysetList({ ...emailsQuery(api, search), placeholderData: keepPreviousData });
+  const list = useKeysetList(useInfiniteQuery({ ...emailsQuery(api, search), placeholderData: keepPreviousData }));
   const columns: DataColumn<AdminEmail>[] = [
     {
       key: 'date',

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Anchor, Badge, Button, Group, List, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPaperclip } from '@tabler/icons-react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,9 @@ export function IssueReportsPage(): ReactElement {
   const navigate = useNavigate();
   const [open, setOpen] = useState<IssueReport | undefined>();
   const download = useDownloadIssueFile();
-  const list = useKeysetList({ ...issueReportsQuery(api, search), placeholderData: keepPreviousData });
+  const list = useKeysetList(
+    useInfiniteQuery({ ...issueReportsQuery(api, search), placeholderData: keepPreviousData }),
+  );
   const setSearch = (next: IssueReportsSearch) =>
     navigate({
       to: '/admin/issue-reports',

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +59,7 @@ export function UsersPage(): ReactElement {
       replace: true,
     });
   const field = useSearchParam(search.search, (value) => setSearch({ ...search, search: value }));
-  const list = useKeysetList({ ...usersQuery(api, search), placeholderData: keepPreviousData });
+  const list = useKeysetList(useInfiniteQuery({ ...usersQuery(api, search), placeholderData: keepPreviousData }));
   const columns: DataColumn<AdminUser>[] = [
     {
       key: 'user',

@@ -106,6 +106,8 @@ describe('users page', () => {
     await app.user.click(await app.screen.findByRole('button', { name: 'Actions for Uma User' }));
     await app.user.click(await app.screen.findByRole('menuitem', { name: 'Deactivate' }));
     const dialog = await app.screen.findByRole('dialog', { name: 'Deactivate user' });
+    // Named by the theme's default, not by each dialog.
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeTruthy();
     await app.user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await app.screen.findByText('You cannot deactivate your own account.')).toBeTruthy();
   });

@@ -1,23 +1,24 @@
-import { ActionIcon, Alert, Badge, Button, Group, Menu, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { ActionIcon, Badge, Button, Group, Menu, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDots, IconMail, IconPencil, IconPlayerPlay, IconPlayerStop, IconUserPlus } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USER_STATUSES, type CompanyUser, type UserStatus } from '@portal/contracts';
-import { PageLoader } from '../../../components/page-loader.tsx';
+import type { DataColumn } from '../../../components/data-table.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { showError, showSuccess } from '../../../lib/notify.ts';
+import { useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { usePermissions } from '../../permissions/use-permissions.ts';
 import { useResendInvitationMutation, useSetUserActiveMutation } from '../api/user-management-mutations.ts';
 import { companyUsersQuery } from '../api/user-management-queries.ts';
-import { errorText, showFailure } from '../user-management-errors.ts';
+import { showFailure } from '../user-management-errors.ts';
+import { confirmAction } from './confirm-action.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
 import { InviteUserModal } from './invite-user-modal.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
-import { LoadMore } from './load-more.tsx';
+import { KeysetTable } from './keyset-table.tsx';
 import { UserStatusBadge } from './user-status-badge.tsx';
 
 const fullName = (user: Pick<CompanyUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
@@ -31,28 +32,25 @@ export function UsersPage() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<UserStatus | undefined>();
   const onSearch = useCallback((value: string) => setSearch(value), []);
-  const query = useInfiniteQuery(companyUsersQuery(api, { search, status }));
+  const list = useKeysetList(useInfiniteQuery(companyUsersQuery(api, { search, status })));
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<CompanyUser | undefined>();
   const resend = useResendInvitationMutation();
   const setActive = useSetUserActiveMutation();
 
-  const users = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = query.data?.pages[0]?.total;
-
   function confirmActive(user: CompanyUser, active: boolean) {
     const name = fullName(user);
-    modals.openConfirmModal({
+    confirmAction({
       title: t(active ? 'users.activate.title' : 'users.deactivate.title'),
-      children: <Text size="sm">{t(active ? 'users.activate.text' : 'users.deactivate.text', { name, email: user.email })}</Text>,
-      labels: { confirm: t(active ? 'users.actions.activate' : 'users.actions.deactivate'), cancel: t('actions.cancel') },
-      closeButtonProps: { 'aria-label': t('common:close') },
-      confirmProps: { color: active ? 'green' : 'red' },
+      text: t(active ? 'users.activate.text' : 'users.deactivate.text', { name, email: user.email }),
+      confirmLabel: t(active ? 'users.actions.activate' : 'users.actions.deactivate'),
+      color: active ? 'green' : 'red',
       onConfirm: () =>
         setActive.mutate(
           { userId: user.id, active },
           {
-            onSuccess: () => showSuccess({ message: t(active ? 'users.activate.done' : 'users.deactivate.done', { name }) }),
+            onSuccess: () =>
+              showSuccess({ message: t(active ? 'users.activate.done' : 'users.deactivate.done', { name }) }),
             onError: showFailure,
           },
         ),
@@ -71,6 +69,83 @@ export function UsersPage() {
       },
     });
   }
+
+  const columns: DataColumn<CompanyUser>[] = [
+    { key: 'name', header: t('users.columns.name'), card: 'title', cellProps: { fw: 600 }, cell: fullName },
+    {
+      key: 'email',
+      header: t('users.columns.email'),
+      cell: (user) => (
+        <Text span size="sm" dir="ltr">
+          {user.email}
+        </Text>
+      ),
+    },
+    { key: 'status', header: t('users.columns.status'), cell: (user) => <UserStatusBadge status={user.status} /> },
+    {
+      key: 'groups',
+      header: t('users.columns.groups'),
+      cell: (user) => (
+        <Group gap={4}>
+          {user.groups.map((group) => (
+            <Badge key={group.id} variant="outline" color="gray.8" tt="none">
+              {group.name}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      key: 'lastLogin',
+      header: t('users.columns.lastLogin'),
+      cell: (user) => (
+        <Text size="sm">{user.lastLoginAt ? formatDateTime(i18n.language, user.lastLoginAt) : t('users.never')}</Text>
+      ),
+    },
+  ];
+  if (canModify)
+    columns.push({
+      key: 'actions',
+      header: t('users.columns.actions'),
+      hideHeader: true,
+      card: 'actions',
+      cellProps: { ta: 'end' },
+      cell: (user) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={t('users.actions.menu', { name: fullName(user) })}>
+              <IconDots size={18} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(user)}>
+              {t('users.actions.edit')}
+            </Menu.Item>
+            {user.status === 'invited' ? (
+              <Menu.Item leftSection={<IconMail size={16} aria-hidden />} onClick={() => resendInvitation(user)}>
+                {t('users.actions.resend')}
+              </Menu.Item>
+            ) : null}
+            {user.status === 'disabled' ? (
+              <Menu.Item
+                leftSection={<IconPlayerPlay size={16} aria-hidden />}
+                onClick={() => confirmActive(user, true)}
+              >
+                {t('users.actions.activate')}
+              </Menu.Item>
+            ) : (
+              <Menu.Item
+                color="red"
+                leftSection={<IconPlayerStop size={16} aria-hidden />}
+                onClick={() => confirmActive(user, false)}
+              >
+                {t('users.actions.deactivate')}
+              </Menu.Item>
+            )}
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    });
 
   return (
     <Stack gap="md" p={{ base: 'sm', sm: 'lg' }}>
@@ -95,109 +170,16 @@ export function UsersPage() {
           w={180}
         />
       </ListToolbar>
-      {query.isError ? (
-        <Alert color="red" role="alert">
-          {errorText(query.error)}
-        </Alert>
-      ) : null}
-      {query.isPending ? (
-        <PageLoader />
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing="sm" data-testid="users-table" aria-label={t('users.caption')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('users.columns.name')}</Table.Th>
-                <Table.Th scope="col">{t('users.columns.email')}</Table.Th>
-                <Table.Th scope="col">{t('users.columns.status')}</Table.Th>
-                <Table.Th scope="col">{t('users.columns.groups')}</Table.Th>
-                <Table.Th scope="col">{t('users.columns.lastLogin')}</Table.Th>
-                {canModify ? (
-                  <Table.Th scope="col">
-                    <VisuallyHidden>{t('users.columns.actions')}</VisuallyHidden>
-                  </Table.Th>
-                ) : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={canModify ? 6 : 5}>
-                    <Text c="dimmed" ta="center" py="md">
-                      {search || status ? t('list.noMatches') : t('users.empty')}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ) : null}
-              {users.map((user) => (
-                <Table.Tr key={user.id} data-testid={`user-row-${user.email}`}>
-                  <Table.Td fw={600}>{fullName(user)}</Table.Td>
-                  <Table.Td>
-                    <Text span size="sm" dir="ltr">
-                      {user.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <UserStatusBadge status={user.status} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {user.groups.map((group) => (
-                        <Badge key={group.id} variant="outline" color="gray.8" tt="none">
-                          {group.name}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{user.lastLoginAt ? formatDateTime(i18n.language, user.lastLoginAt) : t('users.never')}</Text>
-                  </Table.Td>
-                  {canModify ? (
-                    <Table.Td ta="end">
-                      <Menu position="bottom-end" withinPortal>
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" color="gray" aria-label={t('users.actions.menu', { name: fullName(user) })}>
-                            <IconDots size={18} aria-hidden />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(user)}>
-                            {t('users.actions.edit')}
-                          </Menu.Item>
-                          {user.status === 'invited' ? (
-                            <Menu.Item leftSection={<IconMail size={16} aria-hidden />} onClick={() => resendInvitation(user)}>
-                              {t('users.actions.resend')}
-                            </Menu.Item>
-                          ) : null}
-                          {user.status === 'disabled' ? (
-                            <Menu.Item leftSection={<IconPlayerPlay size={16} aria-hidden />} onClick={() => confirmActive(user, true)}>
-                              {t('users.actions.activate')}
-                            </Menu.Item>
-                          ) : (
-                            <Menu.Item
-                              color="red"
-                              leftSection={<IconPlayerStop size={16} aria-hidden />}
-                              onClick={() => confirmActive(user, false)}
-                            >
-                              {t('users.actions.deactivate')}
-                            </Menu.Item>
-                          )}
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <LoadMore
-        shown={users.length}
-        total={total}
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoadMore={() => void query.fetchNextPage()}
+      <KeysetTable
+        list={list}
+        columns={columns}
+        rowKey={(user) => user.id}
+        rowAttributes={(user) => ({ 'data-testid': `user-row-${user.email}` })}
+        minWidth={760}
+        aria-label={t('users.caption')}
+        data-testid="users-table"
+        isFiltered={Boolean(search || status)}
+        emptyText={t('users.empty')}
       />
       {inviting ? <InviteUserModal onClose={() => setInviting(false)} /> : null}
       {editing ? <EditUserModal user={editing} onClose={() => setEditing(undefined)} /> : null}

@@ -1,0 +1,72 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableProps } from '../../../components/data-table.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import type { KeysetList } from '../../../lib/use-keyset-list.ts';
+import { errorText } from '../user-management-errors.ts';
+
+/**
+ * A keyset-paged list of this area: the failure, a loader for the first page, the table (stacked cards on a phone)
+ * with its empty text, and "Load more" with how many of how many are shown.
+ */
+export function KeysetTable<T>({
+  list,
+  isFiltered,
+  emptyText,
+  ...table
+}: { list: KeysetList<T>; isFiltered: boolean; emptyText: string } & Omit<DataTableProps<T>, 'rows' | 'empty'>) {
+  const { t } = useTranslation('user-management');
+  return (
+    <>
+      {list.query.isError ? (
+        <Alert color="red" role="alert">
+          {errorText(list.query.error)}
+        </Alert>
+      ) : null}
+      {list.query.isPending ? (
+        <PageLoader />
+      ) : (
+        <DataTable
+          rows={list.items}
+          cardsBelow="sm"
+          empty={
+            <Text c="dimmed" ta="center" py="md">
+              {isFiltered ? t('list.noMatches') : emptyText}
+            </Text>
+          }
+          {...table}
+        />
+      )}
+      <LoadMore
+        shown={list.items.length}
+        total={list.total}
+        hasMore={list.hasMore}
+        loading={list.isLoadingMore}
+        onLoadMore={list.loadMore}
+      />
+    </>
+  );
+}
+
+/** "Load more" for keyset pages, with how many of how many are shown. */
+function LoadMore(props: {
+  shown: number;
+  total: number | undefined;
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}) {
+  const { t } = useTranslation('user-management');
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {props.total === undefined ? null : t('list.shown', { shown: props.shown, total: props.total })}
+      </Text>
+      {props.hasMore ? (
+        <Button variant="light" onClick={props.onLoadMore} loading={props.loading}>
+          {t('list.loadMore')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
