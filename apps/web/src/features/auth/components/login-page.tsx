@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconMailForward } from '@tabler/icons-react';
@@ -26,6 +26,7 @@ import type { LoginOutcome } from '../api/login-flow.ts';
 import { safeReturnUrl } from '../session/guards.ts';
 import { useSession } from '../session/session-context.tsx';
 import { AccountShell } from './account-shell.tsx';
+import { PasswordField } from './password-field.tsx';
 import { BlockedAlert } from './blocked-alert.tsx';
 import { LegacyPrompt } from './legacy-prompt.tsx';
 import { VindicationDetails } from './vindication-details.tsx';
@@ -157,12 +158,9 @@ export function LoginPage() {
             error={validationText(t, form.formState.errors.login?.message)}
             {...form.register('login')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth:login.password')}
             autoComplete="current-password"
-            required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('auth:password.toggle') }}
             error={validationText(t, form.formState.errors.password?.message)}
             {...form.register('password')}
           />

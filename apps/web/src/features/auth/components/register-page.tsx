@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { deleteCookie, getCookie } from '../../../lib/cookies.ts';
 import { applyServerDetails, validationText } from '../../../lib/form-errors.ts';
 import { useRegisterMutation } from '../api/auth-mutations.ts';
 import { AccountShell } from './account-shell.tsx';
+import { PasswordField } from './password-field.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 import { RegistrationConfirmation } from './registration-confirmation.tsx';
 
@@ -77,7 +78,13 @@ export function RegisterPage() {
             </Alert>
           ) : null}
           {formAlert ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert" data-testid="register-form-error">
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertCircle size={20} />}
+              role="alert"
+              data-testid="register-form-error"
+            >
               {t(formAlert === 'allRequired' ? 'auth:register.allRequired' : 'auth:register.invalidForm')}
             </Alert>
           ) : null}
@@ -107,12 +114,9 @@ export function RegisterPage() {
             error={validationText(t, errors.email?.message)}
             {...form.register('email')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth:register.password')}
             autoComplete="new-password"
-            required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('auth:password.toggle') }}
             error={validationText(t, errors.password?.message)}
             {...form.register('password')}
           />

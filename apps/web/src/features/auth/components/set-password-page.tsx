@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -15,6 +15,7 @@ import { applyServerDetails, validationText } from '../../../lib/form-errors.ts'
 import { actionTokenQuery } from '../api/auth-queries.ts';
 import { useSetPasswordMutation } from '../api/auth-mutations.ts';
 import { AccountShell } from './account-shell.tsx';
+import { PasswordField } from './password-field.tsx';
 import { PasswordChecklist } from './password-checklist.tsx';
 
 const setPasswordRouteApi = getRouteApi('/set-password');
@@ -65,7 +66,13 @@ function LinkProblemView({ reason }: { reason: LinkProblem }) {
   return (
     <AccountShell title={t('setPassword.title')}>
       <Stack gap="md">
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert" data-testid="set-password-link-problem">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={20} />}
+          role="alert"
+          data-testid="set-password-link-problem"
+        >
           {t(reason === 'auth.link_expired' ? 'loginMessages.actionExpired' : 'loginMessages.actionError')}
         </Alert>
         <Button component={Link} to="/login" fullWidth>
@@ -100,7 +107,10 @@ function SetPasswordForm(props: {
         onSuccess: () =>
           void navigate({
             to: '/login',
-            search: { msgType: 'success', msgText: props.purpose === 'invite' ? 'invitationAccepted' : 'passwordChanged' },
+            search: {
+              msgType: 'success',
+              msgText: props.purpose === 'invite' ? 'invitationAccepted' : 'passwordChanged',
+            },
           }),
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
@@ -121,21 +131,15 @@ function SetPasswordForm(props: {
               {t('auth:setPassword.forAccount')} <strong>{props.email}</strong>
             </Text>
           ) : null}
-          <PasswordInput
+          <PasswordField
             label={t('auth:setPassword.password')}
             autoComplete="new-password"
-            required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('auth:password.toggle') }}
             error={validationText(t, errors.password?.message)}
             {...form.register('password')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth:setPassword.repeat')}
             autoComplete="new-password"
-            required
-            visibilityToggleFocusable
-            visibilityToggleButtonProps={{ 'aria-label': t('auth:password.toggle') }}
             error={validationText(t, errors.repeat?.message)}
             {...form.register('repeat')}
           />
