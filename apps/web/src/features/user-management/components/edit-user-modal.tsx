@@ -1,15 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { NameSchema, UpdateCompanyUserRequestSchema, type CompanyUser, type UpdateCompanyUserRequest } from '@portal/contracts';
+import {
+  NameSchema,
+  UpdateCompanyUserRequestSchema,
+  type CompanyUser,
+  type UpdateCompanyUserRequest,
+} from '@portal/contracts';
 import { z } from 'zod';
-import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerDetails } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useUpdateUserMutation } from '../api/user-management-mutations.ts';
-import { errorText, fieldErrorText, isLockOut, showFailure } from '../user-management-errors.ts';
+import { fieldErrorText, showSaveFailure } from '../user-management-errors.ts';
+import { FormActions } from './form-actions.tsx';
 import { GroupMultiSelect } from './group-multi-select.tsx';
 
 /** The update request with the names required (the form always sends them). */
@@ -47,23 +51,18 @@ export function EditUserModal({ user, onClose }: { user: CompanyUser; onClose: (
           showSuccess({ message: t('user-management:users.edit.saved') });
           onClose();
         },
-        onError: (error) => {
-          if (isLockOut(error)) {
-            setLockOut(errorText(error));
-            return;
-          }
-          const matched =
-            error instanceof ApiError &&
-            error.status === 400 &&
-            applyServerDetails(error.details, ['firstName', 'lastName', 'telephone', 'groupIds'], form.setError);
-          if (!matched) showFailure(error);
-        },
+        onError: (error) =>
+          showSaveFailure(error, {
+            fields: ['firstName', 'lastName', 'telephone', 'groupIds'],
+            setError: form.setError,
+            onLockOut: setLockOut,
+          }),
       },
     );
   }
 
   return (
-    <Modal opened onClose={onClose} title={t('user-management:users.edit.title', { email: user.email })} size="lg" closeButtonProps={{ 'aria-label': t('common:close') }}>
+    <Modal opened onClose={onClose} title={t('user-management:users.edit.title', { email: user.email })} size="lg">
       <form noValidate onSubmit={form.handleSubmit(onValid)}>
         <Stack gap="md">
           {lockOut ? (
@@ -105,14 +104,7 @@ export function EditUserModal({ user, onClose }: { user: CompanyUser; onClose: (
               />
             )}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('user-management:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t('user-management:actions.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={update.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -8,12 +8,11 @@ import { GroupRequestSchema, type Group as GroupData, type GroupRequest } from '
 import { z } from 'zod';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerDetails } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useSaveGroupMutation } from '../api/user-management-mutations.ts';
 import { groupDetailQuery } from '../api/user-management-queries.ts';
-import { errorText, fieldErrorText, isLockOut, showFailure } from '../user-management-errors.ts';
+import { fieldErrorText, showSaveFailure } from '../user-management-errors.ts';
+import { FormActions } from './form-actions.tsx';
 import { PermissionChecklist } from './permission-checklist.tsx';
 import { UserMultiSelect } from './user-multi-select.tsx';
 
@@ -27,7 +26,7 @@ export function GroupFormModal({ group, onClose }: { group?: GroupData; onClose:
   const detail = useQuery({ ...groupDetailQuery(api, group?.id ?? ''), enabled: Boolean(group) });
   const title = group ? t('groups.edit.title', { name: group.name }) : t('groups.create.title');
   return (
-    <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': t('common:close') }}>
+    <Modal opened onClose={onClose} title={title} size="xl">
       {group && !detail.data ? (
         <PageLoader />
       ) : (
@@ -45,7 +44,15 @@ export function GroupFormModal({ group, onClose }: { group?: GroupData; onClose:
   );
 }
 
-function GroupFormBody({ groupId, initial, onClose }: { groupId: string | undefined; initial: GroupForm; onClose: () => void }) {
+function GroupFormBody({
+  groupId,
+  initial,
+  onClose,
+}: {
+  groupId: string | undefined;
+  initial: GroupForm;
+  onClose: () => void;
+}) {
   const { t } = useTranslation(['user-management', 'validation']);
   const save = useSaveGroupMutation();
   const [lockOut, setLockOut] = useState<string | undefined>();
@@ -68,17 +75,8 @@ function GroupFormBody({ groupId, initial, onClose }: { groupId: string | undefi
           showSuccess({ message: t('user-management:groups.saved', { name: saved.name }) });
           onClose();
         },
-        onError: (error) => {
-          if (isLockOut(error)) {
-            setLockOut(errorText(error));
-            return;
-          }
-          const matched =
-            error instanceof ApiError &&
-            (error.status === 400 || error.status === 409) &&
-            applyServerDetails(error.details, ['name', 'permissions'], form.setError);
-          if (!matched) showFailure(error);
-        },
+        onError: (error) =>
+          showSaveFailure(error, { fields: ['name', 'permissions'], setError: form.setError, onLockOut: setLockOut }),
       },
     );
   }
@@ -102,24 +100,25 @@ function GroupFormBody({ groupId, initial, onClose }: { groupId: string | undefi
           control={form.control}
           name="permissions"
           render={({ field }) => (
-            <PermissionChecklist value={field.value} onChange={field.onChange} error={fieldErrorText(t, errors.permissions?.message)} />
+            <PermissionChecklist
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldErrorText(t, errors.permissions?.message)}
+            />
           )}
         />
         <Controller
           control={form.control}
           name="memberIds"
           render={({ field }) => (
-            <UserMultiSelect label={t('user-management:groups.fields.members')} value={field.value} onChange={field.onChange} />
+            <UserMultiSelect
+              label={t('user-management:groups.fields.members')}
+              value={field.value}
+              onChange={field.onChange}
+            />
           )}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('user-management:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('user-management:actions.save')}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} saving={save.isPending} />
       </Stack>
     </form>
   );

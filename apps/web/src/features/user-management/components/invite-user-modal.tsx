@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { InviteUserRequestSchema, LANGUAGES, isLanguage, type InviteUserRequest } from '@portal/contracts';
 import { LOCALES } from '@portal/i18n';
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerDetails } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useInviteUserMutation } from '../api/user-management-mutations.ts';
-import { fieldErrorText, showFailure } from '../user-management-errors.ts';
+import { fieldErrorText, showSaveFailure } from '../user-management-errors.ts';
+import { FormActions } from './form-actions.tsx';
 import { GroupMultiSelect } from './group-multi-select.tsx';
 
 type InviteForm = z.input<typeof InviteUserRequestSchema>;
@@ -20,7 +19,13 @@ export function InviteUserModal({ onClose }: { onClose: () => void }) {
   const invite = useInviteUserMutation();
   const form = useForm<InviteForm, unknown, InviteUserRequest>({
     resolver: zodResolver(InviteUserRequestSchema),
-    defaultValues: { email: '', firstName: '', lastName: '', language: isLanguage(i18n.language) ? i18n.language : 'en', groupIds: [] },
+    defaultValues: {
+      email: '',
+      firstName: '',
+      lastName: '',
+      language: isLanguage(i18n.language) ? i18n.language : 'en',
+      groupIds: [],
+    },
     mode: 'onTouched',
   });
   const { errors } = form.formState;
@@ -31,18 +36,16 @@ export function InviteUserModal({ onClose }: { onClose: () => void }) {
         showSuccess({ message: t('user-management:users.invite.sent', { email: user.email }) });
         onClose();
       },
-      onError: (error) => {
-        const matched =
-          error instanceof ApiError &&
-          (error.status === 400 || error.status === 409) &&
-          applyServerDetails(error.details, ['email', 'firstName', 'lastName', 'language', 'groupIds'], form.setError);
-        if (!matched) showFailure(error);
-      },
+      onError: (error) =>
+        showSaveFailure(error, {
+          fields: ['email', 'firstName', 'lastName', 'language', 'groupIds'],
+          setError: form.setError,
+        }),
     });
   }
 
   return (
-    <Modal opened onClose={onClose} title={t('user-management:users.invite.title')} size="lg" closeButtonProps={{ 'aria-label': t('common:close') }}>
+    <Modal opened onClose={onClose} title={t('user-management:users.invite.title')} size="lg">
       <form noValidate onSubmit={form.handleSubmit(onValid)}>
         <Stack gap="md">
           <TextInput
@@ -98,14 +101,11 @@ export function InviteUserModal({ onClose }: { onClose: () => void }) {
               />
             )}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('user-management:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              {t('user-management:users.invite.submit')}
-            </Button>
-          </Group>
+          <FormActions
+            onCancel={onClose}
+            saving={invite.isPending}
+            submitLabel={t('user-management:users.invite.submit')}
+          />
         </Stack>
       </form>
     </Modal>

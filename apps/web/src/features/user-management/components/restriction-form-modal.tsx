@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,11 +12,10 @@ import {
   type RestrictionRequest,
 } from '@portal/contracts';
 import type { z } from 'zod';
-import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerDetails } from '../../../lib/form-errors.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useSaveRestrictionMutation } from '../api/user-management-mutations.ts';
-import { fieldErrorText, showFailure } from '../user-management-errors.ts';
+import { fieldErrorText, showSaveFailure } from '../user-management-errors.ts';
+import { FormActions } from './form-actions.tsx';
 import { GlnTagsInput } from './gln-tags-input.tsx';
 import { GroupMultiSelect } from './group-multi-select.tsx';
 import { UserMultiSelect } from './user-multi-select.tsx';
@@ -73,26 +72,31 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
           showSuccess({ message: t('user-management:restrictions.saved', { name: saved.name }) });
           onClose();
         },
-        onError: (error) => {
-          if (error instanceof ApiError && (error.status === 400 || error.status === 409)) {
+        onError: (error) =>
+          showSaveFailure(error, {
+            fields: [
+              'name',
+              'description',
+              'partners',
+              'deliveryPointGlns',
+              'documentTypes',
+              'directions',
+              'assignees.userIds',
+              'assignees.groupIds',
+            ],
+            setError: form.setError,
             // List items come back as `deliveryPointGlns.3`; the list field shows them.
-            const details = error.details.map((d) => ({ ...d, field: d.field.replace(/\.\d+$/, '').replace(/^assignees\./, 'assignees.') }));
-            const matched = applyServerDetails(
-              details,
-              ['name', 'description', 'partners', 'deliveryPointGlns', 'documentTypes', 'directions', 'assignees.userIds', 'assignees.groupIds'],
-              form.setError,
-            );
-            if (matched) return;
-          }
-          showFailure(error);
-        },
+            field: (path) => path.replace(/\.\d+$/, ''),
+          }),
       },
     );
   }
 
-  const title = restriction ? t('user-management:restrictions.edit.title', { name: restriction.name }) : t('user-management:restrictions.create.title');
+  const title = restriction
+    ? t('user-management:restrictions.edit.title', { name: restriction.name })
+    : t('user-management:restrictions.create.title');
   return (
-    <Modal opened onClose={onClose} title={title} size="xl" closeButtonProps={{ 'aria-label': t('common:close') }}>
+    <Modal opened onClose={onClose} title={title} size="xl">
       <form noValidate onSubmit={form.handleSubmit(onValid)}>
         <Stack gap="md">
           <TextInput
@@ -204,14 +208,7 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
               )}
             />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('user-management:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('user-management:actions.save')}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={save.isPending} />
         </Stack>
       </form>
     </Modal>
