@@ -38,20 +38,16 @@ function renderTable(props: { rows?: Row[]; empty?: string } = {}) {
   );
 }
 
-/** Makes every `max-width` media query match, as on a phone. */
+/** Makes every `max-width` media query match, as on a phone (or none, as on a desktop). */
 function onPhone(matches: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: matches && query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    Object.assign(new EventTarget(), {
+      matches: matches && query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+    }),
   );
 }
 

@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Stack, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { confirmAction } from './confirm-action.tsx';
 import { GroupFormModal } from './group-form-modal.tsx';
 import { KeysetTable } from './keyset-table.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
+import { EditDeleteActions } from './row-actions.tsx';
 
 /** /groups: the company's groups with member counts; create, edit and delete with GROUPS_MODIFY. */
 export function GroupsPage() {
@@ -68,27 +69,12 @@ export function GroupsPage() {
       hideHeader: true,
       card: 'actions',
       cell: (group) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('actions.edit')}>
-            <ActionIcon
-              variant="subtle"
-              onClick={() => setEditing(group)}
-              aria-label={t('groups.actions.edit', { name: group.name })}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('actions.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => confirmDelete(group)}
-              aria-label={t('groups.actions.delete', { name: group.name })}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <EditDeleteActions
+          editLabel={t('groups.actions.edit', { name: group.name })}
+          deleteLabel={t('groups.actions.delete', { name: group.name })}
+          onEdit={() => setEditing(group)}
+          onDelete={() => confirmDelete(group)}
+        />
       ),
     });
 

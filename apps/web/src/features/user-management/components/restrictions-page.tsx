@@ -1,5 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash, IconUser, IconUsersGroup } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconPlus, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { showFailure } from '../user-management-errors.ts';
 import { confirmAction } from './confirm-action.tsx';
 import { KeysetTable } from './keyset-table.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
+import { EditDeleteActions } from './row-actions.tsx';
 import { RestrictionFormModal } from './restriction-form-modal.tsx';
 
 /** /restrictions: named rules narrowing what users and groups see; changes with RESTRICTIONS_MODIFY. */
@@ -123,27 +124,12 @@ export function RestrictionsPage() {
       hideHeader: true,
       card: 'actions',
       cell: (r) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('actions.edit')}>
-            <ActionIcon
-              variant="subtle"
-              onClick={() => setEditing(r)}
-              aria-label={t('restrictions.actions.edit', { name: r.name })}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('actions.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              onClick={() => confirmDelete(r)}
-              aria-label={t('restrictions.actions.delete', { name: r.name })}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <EditDeleteActions
+          editLabel={t('restrictions.actions.edit', { name: r.name })}
+          deleteLabel={t('restrictions.actions.delete', { name: r.name })}
+          onEdit={() => setEditing(r)}
+          onDelete={() => confirmDelete(r)}
+        />
       ),
     });
 
