@@ -11,7 +11,10 @@ import type { Element, Position, Segment } from './model.ts';
  */
 export class RawSegment implements Segment {
   tag: string;
-  position: Position;
+  /** The segment's position, as numbers: a Position object per segment was a third of the tokenizer's allocations. */
+  line: number;
+  column: number;
+  offset: number;
   length: number;
   index: number;
   /**
@@ -24,15 +27,38 @@ export class RawSegment implements Segment {
   readonly elem: number;
   private split: Element[] | undefined;
 
-  constructor(tag: string, position: Position, length: number, index: number, raw: string, comp: number, elem: number) {
+  constructor(
+    tag: string,
+    line: number,
+    column: number,
+    offset: number,
+    length: number,
+    index: number,
+    raw: string,
+    comp: number,
+    elem: number,
+  ) {
     this.tag = tag;
-    this.position = position;
+    this.line = line;
+    this.column = column;
+    this.offset = offset;
     this.length = length;
     this.index = index;
     this.raw = raw;
     this.comp = comp;
     this.elem = elem;
     this.split = undefined;
+  }
+
+  /** A new Position object each time it is read (findings copy its fields; nothing keeps it). */
+  get position(): Position {
+    return { line: this.line, column: this.column, offset: this.offset };
+  }
+
+  set position(position: Position) {
+    this.line = position.line;
+    this.column = position.column;
+    this.offset = position.offset;
   }
 
   get elements(): Element[] {

@@ -353,9 +353,7 @@ export class Tokenizer {
   }
 
   private lenient(code: FindingCode, at: Position, path: string): void {
-    this.handler.finding(
-      this.report(code, at, path, this.strict ? { severity: 'error' } : undefined),
-    );
+    this.handler.finding(this.report(code, at, path, this.strict ? { severity: 'error' } : undefined));
   }
 
   private drain(final: boolean): void {
@@ -539,7 +537,14 @@ export class Tokenizer {
       );
     }
     if (distinct) {
-      this.delimiters = { component: comp, element: elem, decimal, release: release === ' ' ? '' : release, repetition, segment };
+      this.delimiters = {
+        component: comp,
+        element: elem,
+        decimal,
+        release: release === ' ' ? '' : release,
+        repetition,
+        segment,
+      };
       this.applyDelimiters();
     }
     this.unaApplies = true;
@@ -605,7 +610,15 @@ export class Tokenizer {
       }
     }
     if (tag === undefined) tag = i - start === 3 ? internTag(s, start) : s.slice(start, i);
-    if (tag === undefined || !(tag.length === 3 && isTagChar(tag.charCodeAt(0)) && isTagChar(tag.charCodeAt(1)) && isTagChar(tag.charCodeAt(2)))) {
+    if (
+      tag === undefined ||
+      !(
+        tag.length === 3 &&
+        isTagChar(tag.charCodeAt(0)) &&
+        isTagChar(tag.charCodeAt(1)) &&
+        isTagChar(tag.charCodeAt(2))
+      )
+    ) {
       // Stray text before a tag (e.g. '####\nUNB'): keep the trailing three tag characters as the tag.
       let j = i;
       while (j > start && isTagChar(s.charCodeAt(j - 1))) j--;
@@ -613,7 +626,10 @@ export class Tokenizer {
       if (i - j === 3 && j > start && (isWhitespace(prev) || !isTagChar(prev))) {
         const junkAt = this.positionInSegment(start);
         this.handler.finding(
-          this.report('EDI_UNEXPECTED_CHARACTER', junkAt, '', { actual: s.slice(start, j), params: { count: j - start } }),
+          this.report('EDI_UNEXPECTED_CHARACTER', junkAt, '', {
+            actual: s.slice(start, j),
+            params: { count: j - start },
+          }),
         );
         segStart = j;
         tag = internTag(s, j);
@@ -632,10 +648,11 @@ export class Tokenizer {
       }
     }
     this.rawTag = tag;
-    const position: Position =
-      segStart === start
-        ? { line: segLine, column: base + start - segLineStart + 1, offset: base + start }
-        : this.positionInSegment(segStart);
+    // The usual segment keeps its position as numbers (RawSegment): no Position object per segment.
+    const moved = segStart === start ? undefined : this.positionInSegment(segStart);
+    const line = moved === undefined ? segLine : moved.line;
+    const offset = base + segStart;
+    const column = moved === undefined ? offset - segLineStart + 1 : moved.column;
 
     let elements: Element[] = [];
     if (i < end) {
@@ -660,7 +677,9 @@ export class Tokenizer {
       if (p >= end) {
         const segment = new RawSegment(
           tag,
-          position,
+          line,
+          column,
+          offset,
           end - segStart + 1,
           this.index++,
           i < end ? s.slice(i, end) : '',
@@ -781,7 +800,7 @@ export class Tokenizer {
     const segment: Segment = {
       tag,
       elements,
-      position,
+      position: { line, column, offset },
       length: end - segStart + (unterminated ? 0 : 1),
       index: this.index++,
     };
@@ -842,7 +861,10 @@ export class Tokenizer {
     const code = this.buf.charCodeAt(p);
     (this.segFindings ??= []).push(
       this.report('EDI_INVALID_CHARACTER', at, `${this.segTag}/${elementNo}/${componentNo}`, {
-        actual: code < 0x20 || code === 0x7f ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : String.fromCharCode(code),
+        actual:
+          code < 0x20 || code === 0x7f
+            ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+            : String.fromCharCode(code),
         expected: this.charset.id,
         params: { syntaxIdentifier: this.charset.id, character: code },
       }),
@@ -876,9 +898,14 @@ export class Tokenizer {
             this.releaseReported = true;
             // Clause 9.3: the release character only precedes a service character.
             (this.segFindings ??= []).push(
-              this.report('EDI_INVALID_RELEASE', this.positionInSegment(p), `${this.segTag}/${elementNo}/${componentNo}`, {
-                actual: s.slice(p, p + 2),
-              }),
+              this.report(
+                'EDI_INVALID_RELEASE',
+                this.positionInSegment(p),
+                `${this.segTag}/${elementNo}/${componentNo}`,
+                {
+                  actual: s.slice(p, p + 2),
+                },
+              ),
             );
           }
           from = p + 1;
@@ -903,10 +930,15 @@ export class Tokenizer {
         // Not UTF-8 although the set says so (e.g. Latin-1 bytes under UNOW): report once, keep the bytes.
         if (cs_.known) {
           (this.segFindings ??= []).push(
-            this.report('EDI_INVALID_CHARACTER', this.positionInSegment(cs), `${this.segTag}/${elementNo}/${componentNo}`, {
-              expected: cs_.id,
-              params: { syntaxIdentifier: cs_.id, encoding: 'utf-8' },
-            }),
+            this.report(
+              'EDI_INVALID_CHARACTER',
+              this.positionInSegment(cs),
+              `${this.segTag}/${elementNo}/${componentNo}`,
+              {
+                expected: cs_.id,
+                params: { syntaxIdentifier: cs_.id, encoding: 'utf-8' },
+              },
+            ),
           );
         }
         return raw;

@@ -74,6 +74,11 @@ export class CodeSet {
     return key;
   }
 
+  /** `has` of a value packed as `pack` does (a short ASCII value; -1 is never held). */
+  hasPacked(key: number): boolean {
+    return this.short.has(key);
+  }
+
   has(value: string): boolean {
     const key = CodeSet.pack(value);
     return key >= 0 ? this.short.has(key) : this.long.has(value);
@@ -106,6 +111,12 @@ export type CompiledValue = {
   mandatory: boolean;
   format: ValueFormat | undefined;
   codes: CodeSet | undefined;
+  /**
+   * The last short value (up to 4 ASCII characters, packed as CodeSet packs them) that passed both the format and
+   * the code list under `acceptedMode` (decimal mark and syntax version), or -1: the same value again needs no check.
+   */
+  accepted: number;
+  acceptedMode: number;
 };
 
 export type CompiledElement = CompiledValue & {
@@ -269,7 +280,9 @@ export const compileSegment = (directory: Directory, tag: string): CompiledSegme
       tag,
       name: definition.name,
       elements: definition.elements.map((element) => {
-        const composite = Object.hasOwn(directory.composites, element.id) ? directory.composites[element.id] : undefined;
+        const composite = Object.hasOwn(directory.composites, element.id)
+          ? directory.composites[element.id]
+          : undefined;
         const simple = directory.elements[element.id];
         return {
           id: element.id,
@@ -278,12 +291,16 @@ export const compileSegment = (directory: Directory, tag: string): CompiledSegme
           repeat: element.repeat,
           format: composite ? undefined : parseFormat(element.format || simple?.format || ''),
           codes: composite ? undefined : codesOf(directory, element.id),
+          accepted: -1,
+          acceptedMode: -1,
           components: composite?.components.map((component) => ({
             id: component.id,
             name: directory.elements[component.id]?.name ?? component.id,
             mandatory: component.status === 'M',
             format: parseFormat(component.format || directory.elements[component.id]?.format || ''),
             codes: codesOf(directory, component.id),
+            accepted: -1,
+            acceptedMode: -1,
           })),
         };
       }),

@@ -106,9 +106,12 @@ class SpecificationRun implements WalkListener {
   ) {
     this.node = compiled.nodes[0] as CompiledNode;
     this.decimalCode = decimal.length === 1 ? decimal.charCodeAt(0) : -1;
+    this.mode = (this.decimalCode + 1) * 2 + (anyDecimal ? 1 : 0);
   }
 
   private readonly decimalCode: number;
+  /** What a format check depends on besides the value (see CompiledValue.accepted). */
+  private readonly mode: number;
   /** End offsets of the components of the element being checked (checkRawElements). */
   private readonly ends: number[] = [0];
 
@@ -147,11 +150,16 @@ class SpecificationRun implements WalkListener {
     const known = Object.hasOwn(this.directory.segments, segment.tag) || isServiceTag(segment.tag);
     const group = this.walker.groupPath();
     this.findings.push(
-      this.make(known ? 'EDI_UNEXPECTED_SEGMENT' : 'EDI_UNKNOWN_SEGMENT', segment, group === '' ? segment.tag : `${group}/${segment.tag}`, {
-        fieldName: segmentName(this.directory, segment.tag),
-        actual: segment.tag,
-        params: { segment: segment.tag },
-      }),
+      this.make(
+        known ? 'EDI_UNEXPECTED_SEGMENT' : 'EDI_UNKNOWN_SEGMENT',
+        segment,
+        group === '' ? segment.tag : `${group}/${segment.tag}`,
+        {
+          fieldName: segmentName(this.directory, segment.tag),
+          actual: segment.tag,
+          params: { segment: segment.tag },
+        },
+      ),
     );
   }
 
@@ -336,10 +344,26 @@ class SpecificationRun implements WalkListener {
     component: CompiledValue | undefined,
     position: number,
   ): void {
+    // Codes and other short values repeat: the one this field accepted last needs no look-up.
+    let key = -1;
+    if (end - start <= 4) {
+      key = 1;
+      for (let i = start; i < end; i++) {
+        const c = raw.charCodeAt(i);
+        if (c >= 0x80) {
+          key = -1;
+          break;
+        }
+        key = (key << 7) | c;
+      }
+      if (key === def.accepted && def.acceptedMode === this.mode) return;
+    }
+    let ok = true;
     const format = def.format;
     if (format !== undefined) {
       const problem = checkRange(raw, start, end, format, this.decimalCode, this.anyDecimal);
       if (problem) {
+        ok = false;
         this.findings.push(
           this.make('EDI_INVALID_FORMAT', segment, this.elementPath(element, component), {
             fieldName: def.name,
@@ -351,7 +375,8 @@ class SpecificationRun implements WalkListener {
       }
     }
     const codes = def.codes;
-    if (codes !== undefined && !codes.hasRange(raw, start, end)) {
+    if (codes !== undefined && !(key >= 0 ? codes.hasPacked(key) : codes.hasRange(raw, start, end))) {
+      ok = false;
       this.findings.push(
         this.make('EDI_INVALID_CODE', segment, this.elementPath(element, component), {
           fieldName: def.name,
@@ -360,6 +385,10 @@ class SpecificationRun implements WalkListener {
           params: { element: def.id, codeList: def.id, position },
         }),
       );
+    }
+    if (ok && key >= 0) {
+      def.accepted = key;
+      def.acceptedMode = this.mode;
     }
   }
 
