@@ -1,7 +1,7 @@
 /**
  * The tokenizer's segments: the `Segment` shape of model.ts, with elements split from the segment's text only when
  * first read. Most segments are only placed in a segment table and their values checked once; the specification
- * level reads them through `RawSegment.raw` without building element, component or string objects.
+ * level reads them in place (`RawSegment.text`) without building element, component or string objects.
  */
 import type { Element, Position, Segment } from './model.ts';
 
@@ -17,15 +17,17 @@ export class RawSegment implements Segment {
   offset: number;
   length: number;
   index: number;
-  /**
-   * The data from the first element separator (included) to the terminator (excluded); '' when the segment has no
-   * elements. Undefined once `elements` has been assigned (the elements are then the only truth).
-   */
-  raw: string | undefined;
   /** Char codes of the component and element separators in force for this segment. */
   readonly comp: number;
   readonly elem: number;
   private split: Element[] | undefined;
+  /**
+   * The tokenizer's flat text and where `raw` lies in it: no string per segment, and reads of a flat string are
+   * faster than of a slice. Private, so that equality of segments does not depend on how the input was chunked.
+   */
+  #text: string | undefined;
+  #from: number;
+  #to: number;
 
   constructor(
     tag: string,
@@ -34,7 +36,9 @@ export class RawSegment implements Segment {
     offset: number,
     length: number,
     index: number,
-    raw: string,
+    text: string,
+    from: number,
+    to: number,
     comp: number,
     elem: number,
   ) {
@@ -44,10 +48,33 @@ export class RawSegment implements Segment {
     this.offset = offset;
     this.length = length;
     this.index = index;
-    this.raw = raw;
     this.comp = comp;
     this.elem = elem;
     this.split = undefined;
+    this.#text = text;
+    this.#from = from;
+    this.#to = to;
+  }
+
+  /**
+   * The data from the first element separator (included) to the terminator (excluded); '' when the segment has no
+   * elements. Undefined once `elements` has been assigned (the elements are then the only truth).
+   */
+  get raw(): string | undefined {
+    return this.#text?.slice(this.#from, this.#to);
+  }
+
+  /** The text holding `raw` at [from, to), or undefined once `elements` has been assigned. */
+  get text(): string | undefined {
+    return this.#text;
+  }
+
+  get from(): number {
+    return this.#from;
+  }
+
+  get to(): number {
+    return this.#to;
   }
 
   /** A new Position object each time it is read (findings copy its fields; nothing keeps it). */
@@ -62,12 +89,12 @@ export class RawSegment implements Segment {
   }
 
   get elements(): Element[] {
-    return (this.split ??= splitElements(this.raw ?? '', this.comp, this.elem));
+    return (this.split ??= splitElements(this.#text ?? '', this.#from, this.#to, this.comp, this.elem));
   }
 
   set elements(elements: Element[]) {
     this.split = elements;
-    this.raw = undefined;
+    this.#text = undefined;
   }
 
   /** The plain shape (what JSON and structured clones of a segment hold). */
@@ -76,26 +103,25 @@ export class RawSegment implements Segment {
   }
 }
 
-/** Elements of `raw` (starting with an element separator), as the tokenizer's eager path builds them. */
-const splitElements = (raw: string, comp: number, elem: number): Element[] => {
-  const n = raw.length;
+/** Elements of text[from, to) (starting with an element separator), as the tokenizer's eager path builds them. */
+const splitElements = (text: string, from: number, to: number, comp: number, elem: number): Element[] => {
   const elements: Element[] = [];
-  if (n === 0) return elements;
+  if (from >= to) return elements;
   let components: string[] = [];
-  let cs = 1;
-  for (let p = 1; p < n; p++) {
-    const c = raw.charCodeAt(p);
+  let cs = from + 1;
+  for (let p = from + 1; p < to; p++) {
+    const c = text.charCodeAt(p);
     if (c === comp) {
-      components.push(raw.slice(cs, p));
+      components.push(text.slice(cs, p));
       cs = p + 1;
     } else if (c === elem) {
-      components.push(raw.slice(cs, p));
+      components.push(text.slice(cs, p));
       elements.push({ components });
       components = [];
       cs = p + 1;
     }
   }
-  components.push(raw.slice(cs, n));
+  components.push(text.slice(cs, to));
   elements.push({ components });
   return elements;
 };

@@ -682,7 +682,9 @@ export class Tokenizer {
           offset,
           end - segStart + 1,
           this.index++,
-          i < end ? s.slice(i, end) : '',
+          s,
+          i < end ? i : end,
+          end,
           this.comp,
           this.elem,
         );

@@ -176,9 +176,12 @@ class SpecificationRun implements WalkListener {
 
   /** Checks the elements of one segment against its directory definition (EDSD/EDCD/EDED). */
   private checkElements(segment: Segment, definition: CompiledSegment): void {
-    if (segment instanceof RawSegment && segment.raw !== undefined) {
-      this.checkRawElements(segment, segment.raw, definition);
-      return;
+    if (segment instanceof RawSegment) {
+      const text = segment.text;
+      if (text !== undefined) {
+        this.checkRawElements(segment, text, segment.from, segment.to, definition);
+        return;
+      }
     }
     const elements = segment.elements;
     const defs = definition.elements;
@@ -225,16 +228,21 @@ class SpecificationRun implements WalkListener {
   }
 
   /**
-   * `checkElements` read straight from the segment's text (no repetitions, no release characters): the same
-   * findings in the same order, without splitting the segment into element, component and string objects.
+   * `checkElements` read straight from the segment's text, raw[from, n) (no repetitions, no release characters): the
+   * same findings in the same order, without splitting the segment into element, component and string objects.
    */
-  private checkRawElements(segment: RawSegment, raw: string, definition: CompiledSegment): void {
+  private checkRawElements(
+    segment: RawSegment,
+    raw: string,
+    from: number,
+    n: number,
+    definition: CompiledSegment,
+  ): void {
     const comp = segment.comp;
     const elem = segment.elem;
     const defs = definition.elements;
-    const n = raw.length;
     const mark = this.findings.length;
-    let p = 0; // at the element separator before element i, or n
+    let p = from; // at the element separator before element i, or n
     for (let i = 0; i < defs.length; i++) {
       const def = defs[i] as CompiledElement;
       let empty = true;
