@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { escapeLike, likePattern } from '../../db/sql.ts';
 import { auditLog } from '../audit/audit.table.ts';
 import { refreshTokenFamilies } from '../auth/auth.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { groupMembers, groups } from '../groups/groups.table.ts';
 import { outboundEmails } from '../mail/mail.table.ts';
 import { users } from '../users/users.table.ts';
-import { likePattern } from './admin.cursor.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
@@ -214,8 +214,7 @@ export function createAdminRepository(db: Db) {
       limit: number;
     }): Promise<AuditListRow[]> {
       const where: SQL[] = [];
-      if (filter.event?.endsWith('.'))
-        where.push(sql`${auditLog.event} like ${`${filter.event.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+      if (filter.event?.endsWith('.')) where.push(sql`${auditLog.event} like ${`${escapeLike(filter.event)}%`}`);
       else if (filter.event) where.push(eq(auditLog.event, filter.event));
       if (filter.userId)
         where.push(or(eq(auditLog.actorUserId, filter.userId), eq(auditLog.subjectUserId, filter.userId))!);

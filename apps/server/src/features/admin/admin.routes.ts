@@ -11,6 +11,7 @@ import {
   AdminEmailsQuerySchema,
   AdminIdParamsSchema,
   AdminUserPageSchema,
+  type AdminUser,
   AdminUserSchema,
   AdminUsersQuerySchema,
   CompanyStatusRequestSchema,
@@ -157,45 +158,21 @@ export function adminRoutes(deps: {
       handler: (request) => service.createUser(caller(request), request.body),
     });
 
-    app.post('/admin/users/:id/verify', {
-      schema: {
-        tags: users,
-        summary: "Mark a user's e-mail address as verified",
-        params: AdminIdParamsSchema,
-        response: { 200: AdminUserSchema },
-      },
-      handler: (request) => service.verifyUser(caller(request), request.params.id),
-    });
+    /** An action on one user, answered with the user as they are afterwards. */
+    const userAction = (
+      action: string,
+      summary: string,
+      run: (caller: AdminCaller, id: string) => Promise<AdminUser>,
+    ) =>
+      app.post(`/admin/users/:id/${action}`, {
+        schema: { tags: users, summary, params: AdminIdParamsSchema, response: { 200: AdminUserSchema } },
+        handler: (request) => run(caller(request), request.params.id),
+      });
 
-    app.post('/admin/users/:id/disable', {
-      schema: {
-        tags: users,
-        summary: 'Disable a user and end their sessions (not oneself)',
-        params: AdminIdParamsSchema,
-        response: { 200: AdminUserSchema },
-      },
-      handler: (request) => service.disableUser(caller(request), request.params.id),
-    });
-
-    app.post('/admin/users/:id/enable', {
-      schema: {
-        tags: users,
-        summary: 'Enable a disabled user',
-        params: AdminIdParamsSchema,
-        response: { 200: AdminUserSchema },
-      },
-      handler: (request) => service.enableUser(caller(request), request.params.id),
-    });
-
-    app.post('/admin/users/:id/send-reset', {
-      schema: {
-        tags: users,
-        summary: 'E-mail the user a password reset link',
-        params: AdminIdParamsSchema,
-        response: { 200: AdminUserSchema },
-      },
-      handler: (request) => service.sendReset(caller(request), request.params.id),
-    });
+    userAction('verify', "Mark a user's e-mail address as verified", service.verifyUser);
+    userAction('disable', 'Disable a user and end their sessions (not oneself)', service.disableUser);
+    userAction('enable', 'Enable a disabled user', service.enableUser);
+    userAction('send-reset', 'E-mail the user a password reset link', service.sendReset);
 
     app.put('/admin/users/:id/roles', {
       schema: {

@@ -17,9 +17,10 @@ import {
 } from '@portal/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { decodeCursor, serialId, shortText, timestampText, toPage, uuid } from '../../lib/keyset.ts';
+import { isUniqueViolation } from '../../db/sql.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { decodeCursor, toPage, UUID_PATTERN } from './admin.cursor.ts';
 import type { AdminRepository, AuditListRow, CompanyListRow, EmailListRow, UserListRow } from './admin.repository.ts';
 
 /** The admin who asks, as far as these rules care. */
@@ -35,9 +36,9 @@ const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const blankToNull = (v: string | null | undefined): string | null => (v ? v : null);
 const STATUSES = new Set<string>(LOGIN_STATUSES);
 const TOGGLES = new Set<string>(FEATURE_TOGGLES);
-/** PostgreSQL's text form of a timestamptz, as the e-mail cursor keeps it. */
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
-const isUuidKey = (key: string[]) => UUID_PATTERN.test(key[key.length - 1] ?? '');
+/** Cursor keys: (lower(name or e-mail), id); (created_at as text, id); audit id. */
+const NAME_KEY = [shortText, uuid];
+const TIME_KEY = [timestampText, uuid];
 
 function toCompany(row: CompanyListRow): AdminCompany {
   return {
@@ -106,11 +107,6 @@ function toAuditEntry(row: AuditListRow): AdminAuditEntry {
     details: row.details ?? null,
   };
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
 
 /** Rules of the admin area: companies, users across companies and the logs. Callers are admins (the routes check). */
 export function createAdminService(deps: {
@@ -197,7 +193,7 @@ export function createAdminService(deps: {
       cursor?: string | undefined;
       limit: number;
     }): Promise<AdminPage<AdminCompany>> {
-      const after = decodeCursor(query.cursor, 2, isUuidKey);
+      const after = decodeCursor(query.cursor, NAME_KEY);
       const rows = await repo.listCompanies({ search: query.search || undefined, after, limit: query.limit });
       return toPage(rows, query.limit, toCompany, (r) => [r.sortKey, r.id]);
     },
@@ -268,7 +264,7 @@ export function createAdminService(deps: {
       cursor?: string | undefined;
       limit: number;
     }): Promise<AdminPage<AdminUser>> {
-      const after = decodeCursor(query.cursor, 2, isUuidKey);
+      const after = decodeCursor(query.cursor, NAME_KEY);
       const rows = await repo.listUsers({
         search: query.search || undefined,
         companyId: query.companyId,
@@ -413,7 +409,7 @@ export function createAdminService(deps: {
       cursor?: string | undefined;
       limit: number;
     }): Promise<AdminPage<AdminEmail>> {
-      const after = decodeCursor(query.cursor, 2, (k) => isUuidKey(k) && TIMESTAMP_TEXT.test(k[0] ?? ''));
+      const after = decodeCursor(query.cursor, TIME_KEY);
       const rows = await repo.listEmails({
         to: query.to || undefined,
         kind: query.kind || undefined,
@@ -429,7 +425,7 @@ export function createAdminService(deps: {
       cursor?: string | undefined;
       limit: number;
     }): Promise<AdminPage<AdminAuditEntry>> {
-      const after = decodeCursor(query.cursor, 1, (k) => /^[1-9][0-9]{0,15}$/.test(k[0] ?? ''));
+      const after = decodeCursor(query.cursor, [serialId]);
       const rows = await repo.listAudit({
         event: query.event || undefined,
         userId: query.userId,

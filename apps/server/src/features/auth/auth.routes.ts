@@ -16,12 +16,8 @@ import {
   SuccessResponseSchema,
 } from '@portal/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AuthService, RequestMeta } from './auth.service.ts';
-
-const meta = (request: { ip: string; headers: Record<string, string | string[] | undefined> }): RequestMeta => ({
-  ip: request.ip,
-  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
-});
+import { metaOf as meta } from '../../lib/request-meta.ts';
+import type { AuthService } from './auth.service.ts';
 
 const tags = ['account'];
 

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds, seconds, type Clock } from '../../lib/clock.ts';
 import { hashSecret, isUuid, newSecret } from '../../lib/secrets.ts';
+import type { RequestMeta } from '../../lib/request-meta.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { companies } from '../companies/companies.table.ts';
 import { FEATURE_PERMISSIONS } from '@portal/contracts';
@@ -35,7 +36,6 @@ import type { TokenService } from './tokens.ts';
 import { evaluateCompanyStatus } from './vindication.ts';
 
 /** Who is asking: used for the brute-force limits and the audit log. */
-export type RequestMeta = { ip: string; userAgent?: string | undefined };
 
 /** Minimum seconds between two e-mails of the same kind to the same user, so the endpoints cannot spam. */
 const RESEND_INTERVAL_SECONDS = 60;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   EndImpersonationRequestSchema,
   ImpersonateRequestSchema,
@@ -8,16 +7,12 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { metaOf as meta } from '../../lib/request-meta.ts';
 import { principalOf, requireRole } from '../../plugins/auth.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import { createImpersonationRepository } from './impersonation.repository.ts';
-import { createImpersonationService, type RequestMeta } from './impersonation.service.ts';
-
-const meta = (request: FastifyRequest): RequestMeta => ({
-  ip: request.ip,
-  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
-});
+import { createImpersonationService } from './impersonation.service.ts';
 
 /** Start (admins) and end (the impersonated session) of working as another user. */
 export function impersonationRoutes(deps: {

@@ -1,6 +1,7 @@
 import type { ImpersonationRefusal, LoginResponse } from '@portal/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { RequestMeta } from '../../lib/request-meta.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
@@ -13,7 +14,6 @@ export type ImpersonationCaller = {
   companyId: string | null;
   impersonator?: { username: string } | undefined;
 };
-export type RequestMeta = { ip: string; userAgent?: string | undefined };
 
 export type ImpersonationService = ReturnType<typeof createImpersonationService>;
 

@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { decodeCursor, takePage, timestampText, uuid } from '../../lib/keyset.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { emailTranslator } from '../mail/translate.ts';
@@ -66,30 +67,6 @@ export function classifyAttachment(
   const signature = SIGNATURES[ext];
   const ok = signature ? signature(data) : looksLikeText(data);
   return ok ? { contentType: ISSUE_REPORT_FILE_TYPES[ext] } : { error: 'fileType' };
-}
-
-const CURSOR_KEY = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function decodeCursor(cursor: string | undefined): string[] | undefined {
-  if (cursor === undefined) return undefined;
-  let key: unknown;
-  try {
-    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    key = undefined;
-  }
-  if (
-    Array.isArray(key) &&
-    key.length === 2 &&
-    typeof key[0] === 'string' &&
-    typeof key[1] === 'string' &&
-    CURSOR_KEY.test(key[0]) &&
-    UUID.test(key[1])
-  ) {
-    return [key[0], key[1]];
-  }
-  throw new AppError('validation.failed', 400, { details: [{ field: 'cursor', code: 'cursor' }] });
 }
 
 const isIssueType = (v: string): v is IssueType => v === 'technical' || v === 'consultation';
@@ -192,19 +169,17 @@ export function createIssueReportsService(deps: {
       cursor?: string | undefined;
       limit: number;
     }): Promise<AdminPage<IssueReport>> {
-      const rows = await repo.list({ ...query, after: decodeCursor(query.cursor) });
-      const more = rows.length > query.limit;
-      const kept = rows.slice(0, query.limit);
-      const files = await repo.filesOf(kept.map((r) => r.id));
-      const last = kept[kept.length - 1];
+      const rows = await repo.list({ ...query, after: decodeCursor(query.cursor, [timestampText, uuid]) });
+      const page = takePage(rows, query.limit, (r) => [r.cursorAt, r.id]);
+      const files = await repo.filesOf(page.rows.map((r) => r.id));
       return {
-        items: kept.map((r) =>
+        items: page.rows.map((r) =>
           toReport(
             r,
             files.filter((f) => f.reportId === r.id),
           ),
         ),
-        nextCursor: more && last ? Buffer.from(JSON.stringify([last.cursorAt, last.id])).toString('base64url') : null,
+        nextCursor: page.nextCursor,
       };
     },
 

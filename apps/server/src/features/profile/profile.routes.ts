@@ -15,15 +15,11 @@ import {
 import type { Db } from '../../db/client.ts';
 import { forbidden } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { metaOf as meta } from '../../lib/request-meta.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { createProfileRepository } from './profile.repository.ts';
-import { createProfileService, type RequestMeta } from './profile.service.ts';
-
-const meta = (request: FastifyRequest): RequestMeta => ({
-  ip: request.ip,
-  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
-});
+import { createProfileService } from './profile.service.ts';
 
 /**
  * onRequest guard: the feature permission, or the admin role. Admins belong to no company and hold no feature

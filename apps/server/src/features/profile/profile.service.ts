@@ -18,6 +18,7 @@ import {
 } from '@portal/contracts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
+import type { RequestMeta } from '../../lib/request-meta.ts';
 import { hashSecret } from '../../lib/secrets.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -32,7 +33,6 @@ export type ProfileCaller = {
   impersonator?: { username: string } | undefined;
   sessionId?: string | undefined;
 };
-export type RequestMeta = { ip: string; userAgent?: string | undefined };
 
 export type ProfileService = ReturnType<typeof createProfileService>;
 

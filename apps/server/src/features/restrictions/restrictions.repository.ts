@@ -1,5 +1,6 @@
-import { and, asc, count, eq, getTableName, inArray, sql, type AnyColumn, type SQL, type Table } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { idsOfCompany, nameTakenInCompany, qualified as col, searchWords } from '../../db/sql.ts';
 import { groupMembers, groups } from '../groups/groups.table.ts';
 import { users } from '../users/users.table.ts';
 import { restrictionAssignments, restrictions } from './restrictions.table.ts';
@@ -16,13 +17,9 @@ export type RestrictionFilters = {
 };
 export type RestrictionKey = { name: string; id: string };
 
-/** Always "table"."column": drizzle leaves some columns unqualified, which binds them wrongly in subqueries. */
-const col = (table: Table, column: AnyColumn): SQL => sql.raw(`"${getTableName(table)}"."${column.name}"`);
-
 function filtersOf(companyId: string, filters: RestrictionFilters): SQL[] {
   const where: SQL[] = [eq(restrictions.companyId, companyId)];
-  const words = (filters.search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
-  for (const word of words) {
+  for (const word of searchWords(filters.search)) {
     where.push(
       sql`strpos(lower(concat_ws(' ', ${col(restrictions, restrictions.name)}, ${col(restrictions, restrictions.description)})), ${word}) > 0`,
     );
@@ -70,16 +67,8 @@ export function createRestrictionsRepository(db: Db) {
       return row;
     },
 
-    async nameTaken(companyId: string, name: string, exceptId: string | undefined, tx: Db = db): Promise<boolean> {
-      const where = [eq(restrictions.companyId, companyId), sql`lower(${restrictions.name}) = ${name.toLowerCase()}`];
-      if (exceptId) where.push(sql`${restrictions.id} <> ${exceptId}::uuid`);
-      const [row] = await tx
-        .select({ id: restrictions.id })
-        .from(restrictions)
-        .where(and(...where))
-        .limit(1);
-      return !!row;
-    },
+    nameTaken: (companyId: string, name: string, exceptId: string | undefined, tx: Db = db) =>
+      nameTakenInCompany(tx, restrictions, companyId, name, exceptId),
 
     /** Assigned users and groups of each restriction, only those of the restriction's company. */
     async assigneesOf(companyId: string, restrictionIds: readonly string[], tx: Db = db) {
@@ -116,24 +105,12 @@ export function createRestrictionsRepository(db: Db) {
     },
 
     /** Of the given ids, those of users of the company. */
-    async existingUserIds(companyId: string, ids: readonly string[], tx: Db = db): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.companyId, companyId), inArray(users.id, [...ids])));
-      return new Set(rows.map((r) => r.id));
-    },
+    existingUserIds: (companyId: string, ids: readonly string[], tx: Db = db) =>
+      idsOfCompany(tx, users, companyId, ids),
 
     /** Of the given ids, those of groups of the company. */
-    async existingGroupIds(companyId: string, ids: readonly string[], tx: Db = db): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await tx
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(eq(groups.companyId, companyId), inArray(groups.id, [...ids])));
-      return new Set(rows.map((r) => r.id));
-    },
+    existingGroupIds: (companyId: string, ids: readonly string[], tx: Db = db) =>
+      idsOfCompany(tx, groups, companyId, ids),
 
     async insert(companyId: string, values: RestrictionValues, at: Date, tx: Db): Promise<string> {
       const [row] = await tx

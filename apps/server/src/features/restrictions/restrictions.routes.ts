@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   IdParamsSchema,
   RestrictionRequestSchema,
@@ -10,20 +9,11 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { metaOf } from '../../lib/request-meta.ts';
 import { principalOf, requirePermission } from '../../plugins/auth.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { createRestrictionsRepository } from './restrictions.repository.ts';
-import { createRestrictionsService, type RequestMeta, type RestrictionsCaller } from './restrictions.service.ts';
-
-const metaOf = (request: FastifyRequest): RequestMeta => ({
-  ip: request.ip,
-  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
-});
-
-function callerOf(request: FastifyRequest): RestrictionsCaller {
-  const principal = principalOf(request);
-  return { userId: principal.userId, companyId: principal.companyId };
-}
+import { createRestrictionsService } from './restrictions.service.ts';
 
 /**
  * Restrictions of the caller's company: named rules over partners, delivery points, document types and directions,
@@ -44,13 +34,13 @@ export function restrictionsRoutes(deps: { db: Db; clock: Clock; audit: AuditSer
         querystring: RestrictionsQuerySchema,
         response: { 200: RestrictionsPageSchema },
       },
-      handler: (request) => service.list(callerOf(request), request.query),
+      handler: (request) => service.list(principalOf(request), request.query),
     });
 
     app.get('/restrictions/:id', {
       onRequest: read,
       schema: { tags, summary: 'One restriction', params: IdParamsSchema, response: { 200: RestrictionSchema } },
-      handler: (request) => service.get(callerOf(request), request.params.id),
+      handler: (request) => service.get(principalOf(request), request.params.id),
     });
 
     app.post('/restrictions', {
@@ -62,7 +52,7 @@ export function restrictionsRoutes(deps: { db: Db; clock: Clock; audit: AuditSer
         response: { 201: RestrictionSchema },
       },
       handler: async (request, reply) => {
-        const restriction = await service.create(callerOf(request), request.body, metaOf(request));
+        const restriction = await service.create(principalOf(request), request.body, metaOf(request));
         return reply.code(201).send(restriction);
       },
     });
@@ -76,7 +66,7 @@ export function restrictionsRoutes(deps: { db: Db; clock: Clock; audit: AuditSer
         body: RestrictionRequestSchema,
         response: { 200: RestrictionSchema },
       },
-      handler: (request) => service.update(callerOf(request), request.params.id, request.body, metaOf(request)),
+      handler: (request) => service.update(principalOf(request), request.params.id, request.body, metaOf(request)),
     });
 
     app.delete('/restrictions/:id', {
@@ -88,7 +78,7 @@ export function restrictionsRoutes(deps: { db: Db; clock: Clock; audit: AuditSer
         response: { 204: z.null().describe('Deleted') },
       },
       handler: async (request, reply) => {
-        await service.remove(callerOf(request), request.params.id, metaOf(request));
+        await service.remove(principalOf(request), request.params.id, metaOf(request));
         return reply.code(204).send(null);
       },
     });

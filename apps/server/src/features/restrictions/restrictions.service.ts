@@ -9,8 +9,12 @@ import {
   type RestrictionsQuery,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { companyOf, unique, unknownIds } from '../../lib/company-scope.ts';
+import { anyText, decodeCursor, takePage, uuid } from '../../lib/keyset.ts';
+import type { RequestMeta } from '../../lib/request-meta.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import {
   createRestrictionsRepository,
@@ -21,7 +25,6 @@ import {
 
 /** Who is asking, as far as restrictions care. */
 export type RestrictionsCaller = { userId: string; companyId: string | null };
-export type RequestMeta = { ip: string; userAgent?: string | undefined };
 
 /** A rule as the document queries apply it: an empty list leaves that axis open. */
 export type EffectiveRestriction = {
@@ -46,7 +49,6 @@ function known<T extends string>(values: readonly T[], given: readonly string[])
   const set = new Set(given);
   return values.filter((v) => set.has(v));
 }
-const unique = (values: readonly string[]): string[] => [...new Set(values)];
 
 function toEffective(row: RestrictionRow): EffectiveRestriction {
   return {
@@ -86,16 +88,6 @@ export function allowsDocument(rules: readonly EffectiveRestriction[], doc: Docu
 }
 
 const nameTaken = () => new AppError('resource.conflict', 409, { details: [{ field: 'name', code: 'nameTaken' }] });
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
-function companyOf(caller: RestrictionsCaller): string {
-  if (!caller.companyId) throw notFound();
-  return caller.companyId;
-}
 
 function valuesOf(input: RestrictionRequest): RestrictionValues {
   return {
@@ -154,12 +146,8 @@ export function createRestrictionsService(deps: {
     const knownUsers = await repo.existingUserIds(companyId, userIds, tx);
     const knownGroups = await repo.existingGroupIds(companyId, groupIds, tx);
     const details = [
-      ...userIds.flatMap((id, i) =>
-        knownUsers.has(id) ? [] : [{ field: `assignees.userIds.${i}`, code: 'notFound' }],
-      ),
-      ...groupIds.flatMap((id, i) =>
-        knownGroups.has(id) ? [] : [{ field: `assignees.groupIds.${i}`, code: 'notFound' }],
-      ),
+      ...unknownIds('assignees.userIds', userIds, knownUsers),
+      ...unknownIds('assignees.groupIds', groupIds, knownGroups),
     ];
     if (details.length > 0) throw new AppError('validation.failed', 400, { details });
     return { userIds: unique(userIds), groupIds: unique(groupIds) };
@@ -216,14 +204,14 @@ export function createRestrictionsService(deps: {
   return {
     async list(caller: RestrictionsCaller, query: RestrictionsQuery): Promise<RestrictionsPage> {
       const companyId = companyOf(caller);
-      const key = decodeCursor(query.cursor);
+      const key = decodeCursor(query.cursor, [anyText, uuid]);
+      const after = key ? { name: key[0]!, id: key[1]! } : undefined;
       const filters = { search: query.search, userId: query.userId, groupId: query.groupId };
-      const rows = await repo.list(companyId, filters, key, query.limit + 1);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
+      const rows = await repo.list(companyId, filters, after, query.limit + 1);
+      const page = takePage(rows, query.limit, (r) => [r.name, r.id]);
       return {
-        items: await toRestrictions(companyId, page),
-        nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+        items: await toRestrictions(companyId, page.rows),
+        nextCursor: page.nextCursor,
         ...(query.includeTotal ? { total: await repo.count(companyId, filters) } : {}),
       };
     },
@@ -271,29 +259,4 @@ export function createRestrictionsService(deps: {
       });
     },
   };
-}
-
-// Keyset cursor over (lower(name), id): opaque base64url JSON of the last row's name and id.
-function encodeCursor(row: { name: string; id: string }): string {
-  return Buffer.from(JSON.stringify([row.name, row.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined): { name: string; id: string } | undefined {
-  if (cursor === undefined) return undefined;
-  let key: unknown;
-  try {
-    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    key = undefined;
-  }
-  if (
-    Array.isArray(key) &&
-    key.length === 2 &&
-    typeof key[0] === 'string' &&
-    typeof key[1] === 'string' &&
-    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key[1])
-  ) {
-    return { name: key[0], id: key[1] };
-  }
-  throw new AppError('validation.failed', 400, { details: [{ field: 'cursor', code: 'cursor' }] });
 }

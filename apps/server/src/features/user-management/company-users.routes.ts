@@ -7,9 +7,9 @@ import {
   InviteUserRequestSchema,
   UpdateCompanyUserRequestSchema,
 } from '@portal/contracts';
-import { requirePermission } from '../../plugins/auth.ts';
+import { metaOf } from '../../lib/request-meta.ts';
+import { principalOf, requirePermission } from '../../plugins/auth.ts';
 import type { CompanyUsersService } from './company-users.service.ts';
-import { callerOf, metaOf } from './request-meta.ts';
 
 /**
  * The users of the caller's company. Permissions are checked on request, before the input is read, so a refused
@@ -29,7 +29,7 @@ export function companyUsersRoutes(service: CompanyUsersService): FastifyPluginA
         querystring: CompanyUsersQuerySchema,
         response: { 200: CompanyUsersPageSchema },
       },
-      handler: (request) => service.list(callerOf(request), request.query),
+      handler: (request) => service.list(principalOf(request), request.query),
     });
 
     app.get('/company-users/:id', {
@@ -40,7 +40,7 @@ export function companyUsersRoutes(service: CompanyUsersService): FastifyPluginA
         params: IdParamsSchema,
         response: { 200: CompanyUserDetailSchema },
       },
-      handler: (request) => service.get(callerOf(request), request.params.id),
+      handler: (request) => service.get(principalOf(request), request.params.id),
     });
 
     app.post('/company-users/invite', {
@@ -52,7 +52,7 @@ export function companyUsersRoutes(service: CompanyUsersService): FastifyPluginA
         response: { 201: CompanyUserDetailSchema },
       },
       handler: async (request, reply) => {
-        const user = await service.invite(callerOf(request), request.body, metaOf(request));
+        const user = await service.invite(principalOf(request), request.body, metaOf(request));
         return reply.code(201).send(user);
       },
     });
@@ -65,7 +65,7 @@ export function companyUsersRoutes(service: CompanyUsersService): FastifyPluginA
         params: IdParamsSchema,
         response: { 200: CompanyUserDetailSchema },
       },
-      handler: (request) => service.resendInvitation(callerOf(request), request.params.id, metaOf(request)),
+      handler: (request) => service.resendInvitation(principalOf(request), request.params.id, metaOf(request)),
     });
 
     app.patch('/company-users/:id', {
@@ -77,7 +77,7 @@ export function companyUsersRoutes(service: CompanyUsersService): FastifyPluginA
         body: UpdateCompanyUserRequestSchema,
         response: { 200: CompanyUserDetailSchema },
       },
-      handler: (request) => service.update(callerOf(request), request.params.id, request.body, metaOf(request)),
+      handler: (request) => service.update(principalOf(request), request.params.id, request.body, metaOf(request)),
     });
 
     app.post('/company-users/:id/deactivate', {
@@ -88,7 +88,7 @@ export function companyUsersRoutes(service: CompanyUsersService): FastifyPluginA
         params: IdParamsSchema,
         response: { 200: CompanyUserDetailSchema },
       },
-      handler: (request) => service.deactivate(callerOf(request), request.params.id, metaOf(request)),
+      handler: (request) => service.deactivate(principalOf(request), request.params.id, metaOf(request)),
     });
 
     app.post('/company-users/:id/activate', {
@@ -99,7 +99,7 @@ export function companyUsersRoutes(service: CompanyUsersService): FastifyPluginA
         params: IdParamsSchema,
         response: { 200: CompanyUserDetailSchema },
       },
-      handler: (request) => service.activate(callerOf(request), request.params.id, metaOf(request)),
+      handler: (request) => service.activate(principalOf(request), request.params.id, metaOf(request)),
     });
   };
 }

@@ -10,29 +10,25 @@ import {
   type UserStatus,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
+import { companyOf, unique, unknownIds } from '../../lib/company-scope.ts';
+import type { RequestMeta } from '../../lib/request-meta.ts';
+import { anyText, decodeCursor, takePage, uuid } from '../../lib/keyset.ts';
 import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { renderActionMail } from '../mail/templates.ts';
-import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
-import { guardedChange, isUniqueViolation, unique, unknownIds } from './lockout-guard.ts';
+import { guardedChange } from './lockout-guard.ts';
 import type { CompanyUserRow, UserManagementRepository } from './user-management.repository.ts';
 
 /** Who is asking, as far as user management cares. */
 export type UserManagementCaller = { userId: string; companyId: string | null; language: string };
-export type RequestMeta = { ip: string; userAgent?: string | undefined };
 
 /** Minimum seconds between two invitation e-mails to the same user. */
 export const INVITATION_RESEND_INTERVAL_SECONDS = 60;
-
-/** Every operation works inside the caller's company; a caller without one (a platform admin) finds nothing. */
-export function companyOf(caller: UserManagementCaller): string {
-  if (!caller.companyId) throw notFound();
-  return caller.companyId;
-}
 
 export function statusOf(row: { passwordHash: string | null; disabledAt: Date | null }): UserStatus {
   if (row.disabledAt) return 'disabled';
@@ -135,16 +131,14 @@ export function createCompanyUsersService(deps: {
   return {
     async list(caller: UserManagementCaller, query: CompanyUsersQuery): Promise<CompanyUsersPage> {
       const companyId = companyOf(caller);
-      const key = decodeCursor(query.cursor, 3);
+      const key = decodeCursor(query.cursor, [anyText, anyText, uuid]);
       const after = key ? { lastName: key[0]!, firstName: key[1]!, id: key[2]! } : undefined;
       const filters = { search: query.search, status: query.status, groupId: query.groupId };
-      // One row more than asked tells whether another page follows.
       const rows = await repo.listUsers(companyId, filters, after, query.limit + 1);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
+      const page = takePage(rows, query.limit, (r) => [r.lastName, r.firstName, r.id]);
       return {
-        items: await toUsers(companyId, page),
-        nextCursor: rows.length > query.limit && last ? encodeCursor([last.lastName, last.firstName, last.id]) : null,
+        items: await toUsers(companyId, page.rows),
+        nextCursor: page.nextCursor,
         ...(query.includeTotal ? { total: await repo.countUsers(companyId, filters) } : {}),
       };
     },

@@ -8,9 +8,9 @@ import {
   GroupsQuerySchema,
   IdParamsSchema,
 } from '@portal/contracts';
-import { requirePermission } from '../../plugins/auth.ts';
+import { metaOf } from '../../lib/request-meta.ts';
+import { principalOf, requirePermission } from '../../plugins/auth.ts';
 import type { GroupsService } from './groups.service.ts';
-import { callerOf, metaOf } from './request-meta.ts';
 
 /** Groups of the caller's company: names, feature permissions, members. */
 export function groupsRoutes(service: GroupsService): FastifyPluginAsyncZod {
@@ -27,7 +27,7 @@ export function groupsRoutes(service: GroupsService): FastifyPluginAsyncZod {
         querystring: GroupsQuerySchema,
         response: { 200: GroupsPageSchema },
       },
-      handler: (request) => service.list(callerOf(request), request.query),
+      handler: (request) => service.list(principalOf(request), request.query),
     });
 
     app.get('/groups/:id', {
@@ -38,7 +38,7 @@ export function groupsRoutes(service: GroupsService): FastifyPluginAsyncZod {
         params: IdParamsSchema,
         response: { 200: GroupDetailSchema },
       },
-      handler: (request) => service.get(callerOf(request), request.params.id),
+      handler: (request) => service.get(principalOf(request), request.params.id),
     });
 
     app.post('/groups', {
@@ -50,7 +50,7 @@ export function groupsRoutes(service: GroupsService): FastifyPluginAsyncZod {
         response: { 201: GroupDetailSchema },
       },
       handler: async (request, reply) => {
-        const group = await service.create(callerOf(request), request.body, metaOf(request));
+        const group = await service.create(principalOf(request), request.body, metaOf(request));
         return reply.code(201).send(group);
       },
     });
@@ -64,7 +64,7 @@ export function groupsRoutes(service: GroupsService): FastifyPluginAsyncZod {
         body: GroupRequestSchema,
         response: { 200: GroupDetailSchema },
       },
-      handler: (request) => service.update(callerOf(request), request.params.id, request.body, metaOf(request)),
+      handler: (request) => service.update(principalOf(request), request.params.id, request.body, metaOf(request)),
     });
 
     app.delete('/groups/:id', {
@@ -76,7 +76,7 @@ export function groupsRoutes(service: GroupsService): FastifyPluginAsyncZod {
         response: { 204: z.null().describe('Deleted') },
       },
       handler: async (request, reply) => {
-        await service.remove(callerOf(request), request.params.id, metaOf(request));
+        await service.remove(principalOf(request), request.params.id, metaOf(request));
         return reply.code(204).send(null);
       },
     });
@@ -91,7 +91,7 @@ export function groupsRoutes(service: GroupsService): FastifyPluginAsyncZod {
         response: { 200: GroupDetailSchema },
       },
       handler: (request) =>
-        service.setMembers(callerOf(request), request.params.id, request.body.userIds, metaOf(request)),
+        service.setMembers(principalOf(request), request.params.id, request.body.userIds, metaOf(request)),
     });
   };
 }

@@ -10,10 +10,13 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { companyOf, unique, unknownIds } from '../../lib/company-scope.ts';
+import { anyText, decodeCursor, toPage, uuid } from '../../lib/keyset.ts';
+import type { RequestMeta } from '../../lib/request-meta.ts';
+import { isUniqueViolation } from '../../db/sql.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { companyOf, statusOf, type RequestMeta, type UserManagementCaller } from './company-users.service.ts';
-import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
-import { guardedChange, isUniqueViolation, unique, unknownIds } from './lockout-guard.ts';
+import { statusOf, type UserManagementCaller } from './company-users.service.ts';
+import { guardedChange } from './lockout-guard.ts';
 import type { GroupRow, UserManagementRepository } from './user-management.repository.ts';
 
 const KNOWN = new Set<string>(FEATURE_PERMISSIONS);
@@ -107,14 +110,11 @@ export function createGroupsService(deps: {
   return {
     async list(caller: UserManagementCaller, query: GroupsQuery): Promise<GroupsPage> {
       const companyId = companyOf(caller);
-      const key = decodeCursor(query.cursor, 2);
+      const key = decodeCursor(query.cursor, [anyText, uuid]);
       const after = key ? { name: key[0]!, id: key[1]! } : undefined;
       const rows = await repo.listGroups(companyId, query.search, after, query.limit + 1);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
       return {
-        items: page.map(toGroup),
-        nextCursor: rows.length > query.limit && last ? encodeCursor([last.name, last.id]) : null,
+        ...toPage(rows, query.limit, toGroup, (r) => [r.name, r.id]),
         ...(query.includeTotal ? { total: await repo.countGroups(companyId, query.search) } : {}),
       };
     },

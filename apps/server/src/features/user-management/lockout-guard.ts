@@ -26,17 +26,3 @@ export async function guardedChange<T>(
     return result;
   });
 }
-
-/** A unique index refused a row (PostgreSQL 23505), from either driver. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
-/** Field errors for ids in a list that are not of the caller's company (same answer as for unknown ids). */
-export function unknownIds(field: string, ids: readonly string[], known: ReadonlySet<string>) {
-  return ids.flatMap((id, i) => (known.has(id) ? [] : [{ field: `${field}.${i}`, code: 'notFound' }]));
-}
-
-/** Ids without repetitions, in first-seen order. */
-export const unique = (ids: readonly string[]): string[] => [...new Set(ids)];

@@ -1,19 +1,7 @@
-import {
-  and,
-  asc,
-  count,
-  eq,
-  getTableName,
-  inArray,
-  isNotNull,
-  isNull,
-  sql,
-  type AnyColumn,
-  type SQL,
-  type Table,
-} from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { UserStatus } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
+import { idsOfCompany, nameTakenInCompany, qualified as col, searchWords } from '../../db/sql.ts';
 import { auditLog } from '../audit/audit.table.ts';
 import { oneTimeTokens } from '../auth/auth.table.ts';
 import { companies } from '../companies/companies.table.ts';
@@ -44,18 +32,7 @@ export type UserFilters = {
 export type UserKey = { lastName: string; firstName: string; id: string };
 export type GroupKey = { name: string; id: string };
 
-/** Words of a search; each must occur somewhere in the searched text (case-insensitive, no wildcards). */
-export function searchWords(search: string | undefined): string[] {
-  return (search ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 10);
-}
-
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
-
-/**
- * A column always written as "table"."column". Drizzle leaves columns of the selected fields unqualified, which
- * would bind them to the innermost table of a correlated subquery.
- */
-const col = (table: Table, column: AnyColumn): SQL => sql.raw(`"${getTableName(table)}"."${column.name}"`);
 
 /** The last successful login of a user: the audit index on (event, login, at) answers it per row. */
 const lastLoginAt = sql<Date | string | null>`(
@@ -177,14 +154,8 @@ export function createUserManagementRepository(db: Db) {
     },
 
     /** Of the given ids, those of users of the company. */
-    async existingUserIds(companyId: string, ids: readonly string[], tx: Db = db): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.companyId, companyId), inArray(users.id, [...ids])));
-      return new Set(rows.map((r) => r.id));
-    },
+    existingUserIds: (companyId: string, ids: readonly string[], tx: Db = db) =>
+      idsOfCompany(tx, users, companyId, ids),
 
     async emailExists(email: string, tx: Db = db): Promise<boolean> {
       const [row] = await tx
@@ -326,26 +297,12 @@ export function createUserManagementRepository(db: Db) {
       return row;
     },
 
-    async groupNameTaken(companyId: string, name: string, exceptId: string | undefined, tx: Db = db): Promise<boolean> {
-      const where = [eq(groups.companyId, companyId), sql`lower(${groups.name}) = ${name.toLowerCase()}`];
-      if (exceptId) where.push(sql`${groups.id} <> ${exceptId}::uuid`);
-      const [row] = await tx
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(...where))
-        .limit(1);
-      return !!row;
-    },
+    groupNameTaken: (companyId: string, name: string, exceptId: string | undefined, tx: Db = db) =>
+      nameTakenInCompany(tx, groups, companyId, name, exceptId),
 
     /** Of the given ids, those of groups of the company. */
-    async existingGroupIds(companyId: string, ids: readonly string[], tx: Db = db): Promise<Set<string>> {
-      if (ids.length === 0) return new Set();
-      const rows = await tx
-        .select({ id: groups.id })
-        .from(groups)
-        .where(and(eq(groups.companyId, companyId), inArray(groups.id, [...ids])));
-      return new Set(rows.map((r) => r.id));
-    },
+    existingGroupIds: (companyId: string, ids: readonly string[], tx: Db = db) =>
+      idsOfCompany(tx, groups, companyId, ids),
 
     /** Members of a group who are users of its company, sorted like the users list. */
     async membersOf(companyId: string, groupId: string, tx: Db = db) {
