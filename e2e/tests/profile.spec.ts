@@ -154,3 +154,40 @@ test('every profile panel passes axe in English and Arabic, on a desktop and a p
   await page.goto('/profile?panel=profile-settings');
   await page.screenshot({ path: `${SHOTS}/profile-settings-ar-phone.png`, fullPage: true });
 });
+
+test('on a phone the panel tabs stay on one row that scrolls, work with the keyboard and pass axe', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, DEMO.user);
+  await page.goto('/profile?panel=additional-settings');
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveCount(5);
+  // One row: every tab at the same height; the page itself never scrolls sideways.
+  const tops = await tabs.evaluateAll((all) => all.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+  expect(new Set(tops).size).toBe(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // A deep-linked panel's tab is scrolled into view.
+  await expect(page.getByRole('tab', { name: 'Additional settings' })).toBeInViewport();
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/profile-tabs-phone.png` });
+
+  await page.getByRole('tab', { name: 'Additional settings' }).focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Language' })).toHaveAttribute('aria-selected', 'true');
+  // Home moves the focus only; Enter opens the focused tab.
+  await page.keyboard.press('Home');
+  const first = page.getByRole('tab', { name: 'Profile settings' });
+  await expect(first).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await expect(first).toBeInViewport();
+  await expect(page).toHaveURL(/panel=profile-settings/);
+  await page.screenshot({ path: `${SHOTS}/profile-tabs-phone-first.png` });
+
+  await page.context().addCookies([{ name: 'lang', value: 'ar', url: page.url() }]);
+  await page.goto('/profile?panel=additional-settings');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('tab', { selected: true })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+  await page.screenshot({ path: `${SHOTS}/profile-tabs-phone-ar.png` });
+});

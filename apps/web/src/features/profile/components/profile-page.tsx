@@ -1,6 +1,7 @@
 import { Paper, Stack, Tabs, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChanges } from '../../layout/components/unsaved-changes.tsx';
 import { usePermissions } from '../../permissions/use-permissions.ts';
@@ -11,6 +12,7 @@ import { CompanySettingsPanel } from './company-settings-panel.tsx';
 import { EttnSubscriptionsPanel } from './ettn-subscriptions-panel.tsx';
 import { LanguagePanel } from './language-panel.tsx';
 import { PasswordPanel } from './password-panel.tsx';
+import classes from './profile-page.module.css';
 import { ProfileSettingsPanel } from './profile-settings-panel.tsx';
 
 const routeApi = getRouteApi('/app/profile');
@@ -35,13 +37,17 @@ export function ProfilePage() {
     };
     return PROFILE_PANELS.filter((panel) => shown[panel]);
   }, [can, hasRole]);
-  const active: ProfilePanel = search.panel && visible.includes(search.panel) ? search.panel : (visible[0] ?? 'password');
+  const active: ProfilePanel =
+    search.panel && visible.includes(search.panel) ? search.panel : (visible[0] ?? 'password');
 
   const [dirty, setDirty] = useState<DirtyMap>({});
   const reporters = useMemo(() => {
     const make = (panel: ProfilePanel) => (value: boolean) =>
       setDirty((prev) => (Boolean(prev[panel]) === value ? prev : { ...prev, [panel]: value }));
-    return Object.fromEntries(PROFILE_PANELS.map((panel) => [panel, make(panel)])) as Record<ProfilePanel, (dirty: boolean) => void>;
+    return Object.fromEntries(PROFILE_PANELS.map((panel) => [panel, make(panel)])) as Record<
+      ProfilePanel,
+      (dirty: boolean) => void
+    >;
   }, []);
   const anyDirty = Object.values(dirty).some(Boolean);
   // Leaving /profile (a link, back, logout, closing the tab) with unsaved changes asks Stay or Leave.
@@ -53,6 +59,13 @@ export function ProfilePage() {
   useEffect(() => {
     if (reloadRequested && !dirty.language) pageReloader.reload();
   }, [reloadRequested, dirty.language]);
+
+  // The tab row scrolls on a phone: keep the chosen tab (also a deep-linked one) in view.
+  const tabList = useRef<HTMLDivElement>(null);
+  const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  useEffect(() => {
+    tabList.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
 
   const panelContent: Record<ProfilePanel, () => React.ReactNode> = {
     'profile-settings': () => (
@@ -80,11 +93,12 @@ export function ProfilePage() {
           if (panel) void navigate({ search: { panel }, replace: true, ignoreBlocker: true });
         }}
         keepMounted
-        variant="outline"
+        // Pills on a phone: the outline variant's bottom rule does not follow a row that scrolls.
+        variant={isPhone ? 'pills' : 'outline'}
       >
-        <Tabs.List>
+        <Tabs.List ref={tabList} className={classes.list}>
           {visible.map((panel) => (
-            <Tabs.Tab key={panel} value={panel} data-testid={`profile-tab-${panel}`}>
+            <Tabs.Tab key={panel} value={panel} className={classes.tab} data-testid={`profile-tab-${panel}`}>
               {t(`panels.${panel}`)}
             </Tabs.Tab>
           ))}
