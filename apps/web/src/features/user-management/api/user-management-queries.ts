@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, type QueryKey } from '@tanstack/react-query';
 import {
   CompanyUsersPageSchema,
   GroupDetailSchema,
@@ -17,10 +17,10 @@ export const userManagementKeys = {
   all: ['user-management'] as const,
   users: () => [...userManagementKeys.all, 'users'] as const,
   userList: (filter: UsersFilter) => [...userManagementKeys.users(), 'list', filter] as const,
-  userOptions: () => [...userManagementKeys.users(), 'options'] as const,
+  userOptions: (search: string) => [...userManagementKeys.users(), 'options', search] as const,
   groups: () => [...userManagementKeys.all, 'groups'] as const,
   groupList: (search: string) => [...userManagementKeys.groups(), 'list', search] as const,
-  groupOptions: () => [...userManagementKeys.groups(), 'options'] as const,
+  groupOptions: (search: string) => [...userManagementKeys.groups(), 'options', search] as const,
   group: (id: string) => [...userManagementKeys.groups(), 'detail', id] as const,
   restrictions: () => [...userManagementKeys.all, 'restrictions'] as const,
   restrictionList: (search: string) => [...userManagementKeys.restrictions(), 'list', search] as const,
@@ -79,19 +79,40 @@ export function groupDetailQuery(api: ApiClient, id: string) {
   });
 }
 
-/** The company's users for pickers (members, assignees): the first 100 by name. */
-export function userOptionsQuery(api: ApiClient) {
-  return queryOptions({
-    queryKey: userManagementKeys.userOptions(),
-    queryFn: () =>
-      api.get<unknown>('/company-users', { query: { limit: LIST_LIMIT_MAX } }).then((r) => CompanyUsersPageSchema.parse(r).items),
-  });
-}
+/** What a picker offers for a search: up to a page of matches, and whether more match than it shows. */
+export type PickerOptions = { options: { value: string; label: string }[]; hasMore: boolean };
 
-/** The company's groups for pickers: the first 100 by name. */
-export function groupOptionsQuery(api: ApiClient) {
-  return queryOptions({
-    queryKey: userManagementKeys.groupOptions(),
-    queryFn: () => api.get<unknown>('/groups', { query: { limit: LIST_LIMIT_MAX } }).then((r) => GroupsPageSchema.parse(r).items),
-  });
-}
+export const userOptionLabel = (user: { firstName: string; lastName: string; email: string }) =>
+  `${user.firstName} ${user.lastName} <${user.email}>`;
+
+/** Where a picker's options come from: a cache key and a server search, one page of up to 100 matches by name. */
+export type PickerSource = {
+  key: (search: string) => QueryKey;
+  fetch: (api: ApiClient, search: string, signal: AbortSignal) => Promise<PickerOptions>;
+};
+
+/** The company's users for pickers (members, assignees), searched over names and e-mail. */
+export const userPicker: PickerSource = {
+  key: userManagementKeys.userOptions,
+  fetch: (api, search, signal) =>
+    api
+      .get<unknown>('/company-users', { query: { limit: LIST_LIMIT_MAX, search: search || undefined }, signal })
+      .then((r) => CompanyUsersPageSchema.parse(r))
+      .then((page) => ({
+        options: page.items.map((u) => ({ value: u.id, label: userOptionLabel(u) })),
+        hasMore: page.nextCursor !== null,
+      })),
+};
+
+/** The company's groups for pickers, searched over names. */
+export const groupPicker: PickerSource = {
+  key: userManagementKeys.groupOptions,
+  fetch: (api, search, signal) =>
+    api
+      .get<unknown>('/groups', { query: { limit: LIST_LIMIT_MAX, search: search || undefined }, signal })
+      .then((r) => GroupsPageSchema.parse(r))
+      .then((page) => ({
+        options: page.items.map((g) => ({ value: g.id, label: g.name })),
+        hasMore: page.nextCursor !== null,
+      })),
+};

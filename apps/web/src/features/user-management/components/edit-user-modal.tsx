@@ -14,7 +14,7 @@ import { showSuccess } from '../../../lib/notify.ts';
 import { useUpdateUserMutation } from '../api/user-management-mutations.ts';
 import { fieldErrorText, showSaveFailure } from '../user-management-errors.ts';
 import { FormActions } from './form-actions.tsx';
-import { GroupMultiSelect } from './group-multi-select.tsx';
+import { GroupMultiSelect } from './member-pickers.tsx';
 
 /** The update request with the names required (the form always sends them). */
 const EditUserSchema = UpdateCompanyUserRequestSchema.extend({
@@ -98,6 +98,7 @@ export function EditUserModal({ user, onClose }: { user: CompanyUser; onClose: (
             render={({ field }) => (
               <GroupMultiSelect
                 label={t('user-management:users.fields.groups')}
+                known={user.groups.map((g) => ({ value: g.id, label: g.name }))}
                 value={field.value}
                 onChange={field.onChange}
                 error={fieldErrorText(t, errors.groupIds?.message)}

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput, type ComboboxItem } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,11 +10,11 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useSaveGroupMutation } from '../api/user-management-mutations.ts';
-import { groupDetailQuery } from '../api/user-management-queries.ts';
+import { groupDetailQuery, userOptionLabel } from '../api/user-management-queries.ts';
 import { fieldErrorText, showSaveFailure } from '../user-management-errors.ts';
 import { FormActions } from './form-actions.tsx';
 import { PermissionChecklist } from './permission-checklist.tsx';
-import { UserMultiSelect } from './user-multi-select.tsx';
+import { UserMultiSelect } from './member-pickers.tsx';
 
 const GroupFormSchema = GroupRequestSchema.extend({ memberIds: z.array(z.string()) });
 type GroupForm = z.input<typeof GroupFormSchema>;
@@ -37,6 +37,7 @@ export function GroupFormModal({ group, onClose }: { group?: GroupData; onClose:
             permissions: detail.data?.permissions ?? [],
             memberIds: detail.data?.members.map((m) => m.id) ?? [],
           }}
+          knownMembers={detail.data?.members.map((m) => ({ value: m.id, label: userOptionLabel(m) }))}
           onClose={onClose}
         />
       )}
@@ -47,10 +48,12 @@ export function GroupFormModal({ group, onClose }: { group?: GroupData; onClose:
 function GroupFormBody({
   groupId,
   initial,
+  knownMembers,
   onClose,
 }: {
   groupId: string | undefined;
   initial: GroupForm;
+  knownMembers: ComboboxItem[] | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation(['user-management', 'validation']);
@@ -113,6 +116,7 @@ function GroupFormBody({
           render={({ field }) => (
             <UserMultiSelect
               label={t('user-management:groups.fields.members')}
+              known={knownMembers}
               value={field.value}
               onChange={field.onChange}
             />

@@ -9,7 +9,7 @@ import { showSuccess } from '../../../lib/notify.ts';
 import { useInviteUserMutation } from '../api/user-management-mutations.ts';
 import { fieldErrorText, showSaveFailure } from '../user-management-errors.ts';
 import { FormActions } from './form-actions.tsx';
-import { GroupMultiSelect } from './group-multi-select.tsx';
+import { GroupMultiSelect } from './member-pickers.tsx';
 
 type InviteForm = z.input<typeof InviteUserRequestSchema>;
 

@@ -14,11 +14,11 @@ import {
 import type { z } from 'zod';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useSaveRestrictionMutation } from '../api/user-management-mutations.ts';
+import { userOptionLabel } from '../api/user-management-queries.ts';
 import { fieldErrorText, showSaveFailure } from '../user-management-errors.ts';
 import { FormActions } from './form-actions.tsx';
 import { GlnTagsInput } from './gln-tags-input.tsx';
-import { GroupMultiSelect } from './group-multi-select.tsx';
-import { UserMultiSelect } from './user-multi-select.tsx';
+import { GroupMultiSelect, UserMultiSelect } from './member-pickers.tsx';
 
 type RestrictionForm = z.input<typeof RestrictionRequestSchema>;
 
@@ -189,6 +189,7 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
               render={({ field }) => (
                 <UserMultiSelect
                   label={t('user-management:restrictions.fields.users')}
+                  known={restriction?.assignees.users.map((u) => ({ value: u.id, label: userOptionLabel(u) }))}
                   value={field.value ?? []}
                   onChange={field.onChange}
                   error={fieldErrorText(t, listError(errors.assignees?.userIds))}
@@ -201,6 +202,7 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
               render={({ field }) => (
                 <GroupMultiSelect
                   label={t('user-management:restrictions.fields.groups')}
+                  known={restriction?.assignees.groups.map((g) => ({ value: g.id, label: g.name }))}
                   value={field.value ?? []}
                   onChange={field.onChange}
                   error={fieldErrorText(t, listError(errors.assignees?.groupIds))}
