@@ -3,10 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { auditLog } from '../src/features/audit/audit.table.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
 
 /** A clock the test moves by hand, so expiry is tested without waiting. */
@@ -91,3 +93,14 @@ export async function login(app: FastifyInstance, creds: { login: string; passwo
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The newest audit entry of an event, optionally narrowed by another condition. */
+export async function latestAudit(db: Db, event: string, where?: SQL) {
+  const [entry] = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.event, event), where))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return entry;
+}

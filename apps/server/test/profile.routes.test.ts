@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { DEFAULT_USER_SETTINGS } from '@portal/contracts';
 import { auditLog } from '../src/features/audit/audit.table.ts';
-import { bearer, createTestApp, DEMO_USER, login, type TestApp } from './helper.ts';
+import { bearer, createTestApp, DEMO_USER, latestAudit, login, type TestApp } from './helper.ts';
 
 const CLERK = { login: 'clerk@demo.example.com', password: 'Clerk#Demo2026' };
 const BUYER = { login: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
@@ -472,12 +472,7 @@ describe('POST /api/users/changePassword', () => {
     expect(old.statusCode).toBe(401);
     await login(p.app, { login: DEMO_USER.login, password: NEW_PASSWORD });
 
-    const [event] = await p.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.event, 'auth.password_changed'), eq(auditLog.login, DEMO_USER.login)))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const event = await latestAudit(p.database.db, 'auth.password_changed', eq(auditLog.login, DEMO_USER.login));
     expect(event).toMatchObject({ actorUserId: event!.subjectUserId, details: { keptCurrentSession: true } });
   });
 

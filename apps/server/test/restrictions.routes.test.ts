@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { isValidGln } from '@portal/contracts';
-import { auditLog } from '../src/features/audit/audit.table.ts';
 import { groupMembers, groups } from '../src/features/groups/groups.table.ts';
 import { allowsDocument, effectiveRestrictions } from '../src/features/restrictions/restrictions.service.ts';
-import { bearer, createTestApp, DEMO_USER, login, type TestApp } from './helper.ts';
+import { bearer, createTestApp, DEMO_USER, latestAudit, login, type TestApp } from './helper.ts';
 
 const CLERK = { login: 'clerk@demo.example.com', password: 'Clerk#Demo2026' };
 const BUYER = { login: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
@@ -90,12 +89,7 @@ describe('restrictions CRUD', () => {
         groups: [{ id: ids.supplierInbox, name: 'Inbox readers' }],
       },
     });
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.event, 'restrictions.changed'))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const entry = await latestAudit(t.database.db, 'restrictions.changed');
     expect(entry?.details).toMatchObject({
       change: 'created',
       restrictionId: north,
@@ -234,12 +228,7 @@ describe('restrictions CRUD', () => {
     expect(res.statusCode).toBe(204);
     expect((await call('GET', `/api/restrictions/${north}`, user)).statusCode).toBe(404);
     expect((await call('DELETE', `/api/restrictions/${north}`, user)).statusCode).toBe(404);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.event, 'restrictions.changed'))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const entry = await latestAudit(t.database.db, 'restrictions.changed');
     expect(entry?.details).toMatchObject({
       change: 'deleted',
       restrictionId: north,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../src/features/audit/audit.table.ts';
-import { bearer, createTestApp, DEMO_USER, login, type TestApp } from './helper.ts';
+import { bearer, createTestApp, DEMO_USER, latestAudit, login, type TestApp } from './helper.ts';
 import { linkIn, startSmtpReceiver } from './smtp.ts';
 
 const CLERK = { login: 'clerk@demo.example.com', password: 'Clerk#Demo2026' };
@@ -362,12 +362,7 @@ describe('PATCH /api/company-users/:id', () => {
     });
     // The clerk's permissions follow at once.
     expect((await call('GET', '/api/users/permissions', clerk)).json().permissions).toContain('USERS_MODIFY');
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.event, 'admin.permissions_changed'), eq(auditLog.subjectUserId, ids.clerk)))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const entry = await latestAudit(t.database.db, 'admin.permissions_changed', eq(auditLog.subjectUserId, ids.clerk));
     expect(entry?.details).toMatchObject({
       change: 'user_groups',
       before: { groups: [{ name: 'Inbox readers' }] },
@@ -548,12 +543,7 @@ describe('POST, PUT, DELETE /api/groups', () => {
       members: [],
     });
     orderDesk = res.json().id;
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.event, 'admin.permissions_changed'))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const entry = await latestAudit(t.database.db, 'admin.permissions_changed');
     expect(entry?.details).toMatchObject({
       change: 'group_created',
       groupId: orderDesk,
@@ -581,12 +571,7 @@ describe('POST, PUT, DELETE /api/groups', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ name: 'Order Desk', permissions: ['OUTBOX_SEND'] });
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.event, 'admin.permissions_changed'))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const entry = await latestAudit(t.database.db, 'admin.permissions_changed');
     expect(entry?.details).toMatchObject({
       change: 'group_updated',
       before: { name: 'Order desk', permissions: ['INBOX_READ', 'OUTBOX_READ'] },
