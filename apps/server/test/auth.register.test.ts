@@ -259,7 +259,7 @@ describe('registrations per address', () => {
     expect((await fromOne(payloadFor(email))).statusCode).toBe(200);
     const over = await fromOne(payloadFor(newEmail()));
     expect(over.statusCode).toBe(429);
-    expect(over.json().error.code).toBe('auth.too_many_attempts');
+    expect(over.json().error.code).toBe('auth.too_many_registrations');
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     // Other addresses are not affected, and after an hour this one may register again.
     expect((await register(payloadFor(newEmail()))).statusCode).toBe(200);

@@ -515,7 +515,7 @@ describe('POST /api/users/changePassword', () => {
     const right = { currentPassword: BUYER.password, newPassword: NEW_PASSWORD };
     const blocked = await p.app.inject({ method: 'POST', url, headers: bearer(session.access_token), payload: right });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error.code).toBe('auth.too_many_attempts');
+    expect(blocked.json().error.code).toBe('auth.too_many_password_attempts');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
 
     p.clock.advance(15 * 60 + 1);

@@ -314,6 +314,10 @@ describe('POST /api/company-users/:id/resend-invitation', () => {
     const early = await call('POST', `/api/company-users/${id}/resend-invitation`, user);
     expect(early.statusCode).toBe(429);
     expect(early.headers['retry-after']).toBe('60');
+    expect(early.json().error).toMatchObject({
+      code: 'user_management.invitation_resend_too_soon',
+      data: { retryAfter: 60 },
+    });
 
     t.clock.advance(61);
     await signIn();

@@ -10,7 +10,12 @@ export const ERROR_CODES = [
   'auth.system_disabled',
   'auth.account_disabled',
   'auth.email_not_verified',
+  /** Failed logins of an account or from an address (Retry-After). */
   'auth.too_many_attempts',
+  /** Wrong current passwords when changing one's password (Retry-After). */
+  'auth.too_many_password_attempts',
+  /** Registrations from one address per hour (Retry-After). */
+  'auth.too_many_registrations',
   'auth.unauthenticated',
   'auth.token_invalid',
   'auth.session_expired',
@@ -24,6 +29,8 @@ export const ERROR_CODES = [
   'request.malformed',
   'request.too_large',
   'request.unsupported_media_type',
+  /** Any other 429. */
+  'request.too_many_requests',
   'request.not_found',
   'request.method_not_allowed',
   'resource.not_found',
@@ -34,6 +41,8 @@ export const ERROR_CODES = [
   'user_management.would_lock_out',
   'user_management.cannot_deactivate_self',
   'user_management.not_invited',
+  /** An invitation to the user was sent less than the resend interval ago (Retry-After). */
+  'user_management.invitation_resend_too_soon',
   'admin.cannot_change_self',
   'admin.impersonation_refused',
   'auth.not_impersonating',

@@ -46,7 +46,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(known[0]).send(body(known[1], error.message, request.id));
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send(body('auth.too_many_attempts', error.message, request.id));
+      return reply.status(429).send(body('request.too_many_requests', error.message, request.id));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(body('request.malformed', error.message, request.id));

@@ -290,7 +290,7 @@ export function createAuthService(deps: {
       const now = clock.now();
       const recent = await repo.countEvents('auth.registered', { ip: meta.ip }, addSeconds(now, -3600));
       if (recent.count >= REGISTRATIONS_PER_ADDRESS_PER_HOUR) {
-        throw new AppError('auth.too_many_attempts', 429, { data: { retryAfter: 3600 }, headers: { 'retry-after': '3600' } });
+        throw new AppError('auth.too_many_registrations', 429, { data: { retryAfter: 3600 }, headers: { 'retry-after': '3600' } });
       }
       const language = input.locale && isLanguage(input.locale) ? input.locale : 'en';
       let legacy: Awaited<ReturnType<AuthRepository['findLegacyAccountById']>>;

@@ -159,7 +159,7 @@ export function createProfileService(deps: { repo: ProfileRepository; audit: Aud
           1,
           PASSWORD_CHANGE_FAILURE_WINDOW_SECONDS - Math.floor((now.getTime() - oldest.getTime()) / 1000),
         );
-        throw new AppError('auth.too_many_attempts', 429, {
+        throw new AppError('auth.too_many_password_attempts', 429, {
           data: { retryAfter },
           headers: { 'retry-after': String(retryAfter) },
           extra: failure('GENERAL_ERROR'),

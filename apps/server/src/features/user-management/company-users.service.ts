@@ -203,7 +203,7 @@ export function createCompanyUsersService(deps: {
       const since = last ? Math.floor((clock.now().getTime() - last.getTime()) / 1000) : Infinity;
       if (since < INVITATION_RESEND_INTERVAL_SECONDS) {
         const retryAfter = String(INVITATION_RESEND_INTERVAL_SECONDS - since);
-        throw new AppError('auth.too_many_attempts', 429, {
+        throw new AppError('user_management.invitation_resend_too_soon', 429, {
           data: { retryAfter: Number(retryAfter) },
           headers: { 'retry-after': retryAfter },
         });
