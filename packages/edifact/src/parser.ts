@@ -96,6 +96,32 @@ export class Parser {
     this.tokenizer.write(chunk);
   }
 
+  /**
+   * @internal For the parallel mode, once the interchange header has been written: continues at `part.offset`
+   * (see `Tokenizer.jump`) as if the `messages` messages before it, with these references, had been read.
+   */
+  resume(part: {
+    offset: number;
+    line: number;
+    lineStart: number;
+    messages: number;
+    references: readonly string[];
+  }): void {
+    this.tokenizer.jump(part.offset, part.line, part.lineStart);
+    const ic = this.ic;
+    if (!ic) return;
+    ic.directCount += part.messages;
+    for (const reference of part.references) {
+      if (ic.messageRefs.size >= MAX_TRACKED_REFERENCES) break;
+      if (reference !== '') ic.messageRefs.add(reference);
+    }
+  }
+
+  /** Whether a message is open (read up to now without its end). */
+  get inMessage(): boolean {
+    return this.msg !== undefined;
+  }
+
   /** Ends the input: open messages, groups and interchanges are closed with findings. */
   end(): void {
     this.tokenizer.end();
@@ -111,7 +137,14 @@ export class Parser {
   }
 
   private finding(code: FindingCode, at: Position, path: string, extra?: Partial<Finding>): Finding {
-    return createFinding(code, { path, line: at.line, column: at.column, offset: at.offset, level: 'syntax', ...extra });
+    return createFinding(code, {
+      path,
+      line: at.line,
+      column: at.column,
+      offset: at.offset,
+      level: 'syntax',
+      ...extra,
+    });
   }
 
   private globalFinding(finding: Finding): void {
@@ -318,7 +351,10 @@ export class Parser {
     if (reference !== '') {
       if (ic.groupRefs.has(reference)) {
         this.report(
-          this.finding('EDI_DUPLICATE_GROUP_REFERENCE', segment.position, 'UNG[1]/0048', { actual: reference, params: { element: 5 } }),
+          this.finding('EDI_DUPLICATE_GROUP_REFERENCE', segment.position, 'UNG[1]/0048', {
+            actual: reference,
+            params: { element: 5 },
+          }),
         );
       }
       if (ic.groupRefs.size < MAX_TRACKED_REFERENCES) ic.groupRefs.add(reference);
@@ -363,7 +399,10 @@ export class Parser {
     if (reference !== '') {
       if (ic.messageRefs.has(reference)) {
         this.report(
-          this.finding('EDI_DUPLICATE_MESSAGE_REFERENCE', segment.position, 'UNH[1]/0062', { actual: reference, params: { element: 1 } }),
+          this.finding('EDI_DUPLICATE_MESSAGE_REFERENCE', segment.position, 'UNH[1]/0062', {
+            actual: reference,
+            params: { element: 1 },
+          }),
         );
       }
       if (ic.messageRefs.size < MAX_TRACKED_REFERENCES) ic.messageRefs.add(reference);
@@ -448,7 +487,13 @@ export class Parser {
     const ic = this.ic;
     if (!ic || ic.bare) {
       // UNZ with no UNB to close.
-      this.report(this.finding('EDI_UNEXPECTED_SEGMENT', segment.position, 'UNZ[1]', { level: 'syntax', expected: 'UNB', actual: 'UNZ' }));
+      this.report(
+        this.finding('EDI_UNEXPECTED_SEGMENT', segment.position, 'UNZ[1]', {
+          level: 'syntax',
+          expected: 'UNB',
+          actual: 'UNZ',
+        }),
+      );
       if (ic) this.closeInterchange();
       return;
     }
@@ -495,7 +540,13 @@ export class Parser {
   private onUnp(segment: Segment, segFindings: Finding[] | null): void {
     this.addSegmentFindings(segment, segFindings, false);
     if (!this.pkg) {
-      this.report(this.finding('EDI_UNEXPECTED_SEGMENT', segment.position, 'UNP[1]', { level: 'syntax', expected: 'UNO', actual: 'UNP' }));
+      this.report(
+        this.finding('EDI_UNEXPECTED_SEGMENT', segment.position, 'UNP[1]', {
+          level: 'syntax',
+          expected: 'UNO',
+          actual: 'UNP',
+        }),
+      );
       return;
     }
     this.pkg.trailer = segment;
@@ -506,9 +557,7 @@ export class Parser {
   private closeMessageMissingUnt(at: Segment): void {
     const open = this.msg;
     if (!open) return;
-    open.findings.push(
-      this.finding('EDI_MISSING_UNT', at.position, 'UNT[1]', { expected: 'UNT', actual: at.tag }),
-    );
+    open.findings.push(this.finding('EDI_MISSING_UNT', at.position, 'UNT[1]', { expected: 'UNT', actual: at.tag }));
     this.closeMessage();
   }
 

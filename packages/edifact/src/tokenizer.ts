@@ -307,6 +307,22 @@ export class Tokenizer {
     this.ended = true;
   }
 
+  /**
+   * @internal For the parallel mode: continues as if the input skipped, between two segments, to absolute `offset`,
+   * which starts line `line` at absolute `lineStart`. Everything written so far must have been read.
+   */
+  jump(offset: number, line: number, lineStart: number): void {
+    this.base = offset;
+    this.buf = '';
+    this.pos = 0;
+    this.searchFrom = 0;
+    this.nextLf = -1;
+    this.nextCr = -1;
+    this.line = line;
+    this.lineStart = lineStart;
+    this.pendingWhitespace = undefined;
+  }
+
   /** Absolute offset just past the input seen so far. */
   get length(): number {
     return this.base + this.buf.length;

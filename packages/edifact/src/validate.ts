@@ -191,7 +191,10 @@ const assemble = (
  * Validates a whole input: the syntax level, then each plugin level on each message (plugins may be async).
  * Never throws on bad input.
  */
-export const validate = async (input: Uint8Array | string, options: ValidateOptions = {}): Promise<ValidationResult> => {
+export const validate = async (
+  input: Uint8Array | string,
+  options: ValidateOptions = {},
+): Promise<ValidationResult> => {
   const { interchanges, global, messages } = collect(input, options);
   const perMessage: Finding[][] = [];
   for (const c of messages) {
@@ -262,3 +265,74 @@ export async function* validateStream(
   parser.end();
   yield* flush();
 }
+
+/** @internal What the parallel mode's worker returns for one part (see `parallel/node`). */
+export type PartResult = {
+  /** Findings outside messages, in input order. */
+  global: Finding[];
+  messages: { summary: MessageSummary; findings: Finding[] }[];
+  /** The references of the part's messages, in order. */
+  references: string[];
+  /** A message was still open at the end of a part that is not the last. */
+  open: boolean;
+};
+
+/**
+ * @internal The parallel mode's reading of one part, `body` (the input from `part.start`): like `validateStream`,
+ * after reading the interchange `header` and resuming at `part.start` when the part is not the first, and without
+ * ending the input unless the part is the last.
+ */
+export const validatePart = async (
+  header: Uint8Array | undefined,
+  body: Uint8Array,
+  part: {
+    start: number;
+    line: number;
+    lineStart: number;
+    messages: number;
+    references: readonly string[];
+    last: boolean;
+  },
+  options: ValidateOptions = {},
+): Promise<PartResult> => {
+  const result: PartResult = { global: [], messages: [], references: [], open: false };
+  let live = header === undefined;
+  let index = part.messages;
+  let queue: Collected[] = [];
+  const parser = new Parser(
+    {
+      message: (message, interchange, findings) => {
+        if (live) queue.push({ message, interchange, findings, index: index++ });
+      },
+      finding: (finding) => {
+        if (live) result.global.push(finding);
+      },
+    },
+    { strict: options.strict === true, retainMessages: false },
+  );
+  const flush = async (): Promise<void> => {
+    const batch = queue;
+    queue = [];
+    for (const item of batch) {
+      const found = runLevels(item, options);
+      const findings = (isPromise(found) ? await found : found).sort(compareFindings);
+      result.messages.push({ summary: summarizeMessage(item.message, findings), findings });
+      result.references.push(item.message.reference);
+    }
+  };
+  if (header !== undefined) {
+    parser.write(header);
+    parser.resume({ ...part, offset: part.start });
+    live = true;
+  }
+  // In slices, so that the messages of one slice at a time are alive.
+  const SLICE = 1024 * 1024;
+  for (let at = 0; at < body.length; at += SLICE) {
+    parser.write(body.subarray(at, at + SLICE));
+    await flush();
+  }
+  if (part.last) parser.end();
+  else result.open = parser.inMessage;
+  await flush();
+  return result;
+};
