@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LanguageSchema } from './auth.ts';
 import { PAYMENT_REMINDER_FIRST_DAY, PAYMENT_REMINDER_LAST_DAY } from './constants.ts';
-import { EMAIL_PATTERN } from './rules.ts';
+import { EmailSchema } from './rules.ts';
 
 /** App config (description, sections 3, 7 and 9): admin-edited texts per language, fetched by type. */
 
@@ -20,10 +20,10 @@ export const PaymentReminderContentSchema = z.object({
     phone: z
       .string({ error: 'required' })
       .trim()
-      .min(1, 'required')
+      .min(1, { error: 'required', abort: true })
       .max(40, 'tooLong')
       .regex(/^\+?[0-9][0-9 ()./-]*$/, 'telephone'),
-    mail: z.string({ error: 'required' }).trim().min(1, 'required').max(254, 'tooLong').regex(EMAIL_PATTERN, 'email'),
+    mail: EmailSchema,
   }),
   /** May be empty: not every language needs a closing line. */
   footer: z.string({ error: 'required' }).trim().max(1000, 'tooLong'),

@@ -52,6 +52,13 @@ describe('registration payload', () => {
     const r = RegisterRequestSchema.safeParse({});
     expect(r.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['email', 'firstName', 'lastName', 'password']);
   });
+  it('reports a blank e-mail or password as required only, not also as malformed', () => {
+    const r = RegisterRequestSchema.safeParse({ firstName: 'A', lastName: 'B', email: '   ', password: '' });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['email', 'required'],
+      ['password', 'required'],
+    ]);
+  });
   it('refuses an unknown locale', () => {
     const r = RegisterRequestSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.cd', password: 'Abcdef1!', locale: 'xx' });
     expect(r.error?.issues[0]?.path).toEqual(['locale']);

@@ -29,16 +29,19 @@ export function isStrongPassword(password: string): boolean {
   return Object.values(checkPassword(password)).every(Boolean);
 }
 
+/** A blank value fails only `required` (abort): the checks after it would report the same mistake again. */
+const required = { error: 'required', abort: true } as const;
+
 export const EmailSchema = z
   .string({ error: 'required' })
   .trim()
-  .min(1, 'required')
+  .min(1, required)
   .max(254, 'tooLong')
   .regex(EMAIL_PATTERN, 'email');
 
 export const PasswordSchema = z
   .string({ error: 'required' })
-  .min(1, 'required')
+  .min(1, required)
   .max(PASSWORD_MAX_LENGTH, 'tooLong')
   .refine(isStrongPassword, 'passwordRules');
 
