@@ -21,8 +21,18 @@ const composite = (id: string, mandatory: boolean, components: ServiceComponent[
 });
 
 const S001 = composite('S001', true, [m('0001', 'a4'), m('0002', 'an1'), c('0080', 'an..6'), c('0133', 'an..3')]);
-const S002 = composite('S002', true, [m('0004', 'an..35'), c('0007', 'an..4'), c('0008', 'an..35'), c('0042', 'an..35')]);
-const S003 = composite('S003', true, [m('0010', 'an..35'), c('0007', 'an..4'), c('0014', 'an..35'), c('0046', 'an..35')]);
+const S002 = composite('S002', true, [
+  m('0004', 'an..35'),
+  c('0007', 'an..4'),
+  c('0008', 'an..35'),
+  c('0042', 'an..35'),
+]);
+const S003 = composite('S003', true, [
+  m('0010', 'an..35'),
+  c('0007', 'an..4'),
+  c('0014', 'an..35'),
+  c('0046', 'an..35'),
+]);
 const S004 = composite('S004', true, [m('0017', 'n..8'), m('0019', 'n4')]);
 
 /** Service segment layouts; the syntax 4 layout is a superset of 1-3 where they differ only by added elements. */
@@ -102,7 +112,9 @@ const compileRepresentation = (format: string): CompiledRepresentation => {
   let compiled = representations.get(format);
   if (compiled !== undefined) return compiled;
   const match = /^(a|an|n)(\.\.)?(\d+)$/.exec(format);
-  compiled = match ? { kind: match[1] as 'a' | 'an' | 'n', max: Number(match[3]), fixed: match[2] === undefined } : null;
+  compiled = match
+    ? { kind: match[1] as 'a' | 'an' | 'n', max: Number(match[3]), fixed: match[2] === undefined }
+    : null;
   if (representations.size < 1000) representations.set(format, compiled);
   return compiled;
 };
@@ -130,16 +142,23 @@ export const matchesFormat = (value: string, format: string): boolean => {
 };
 
 /** Layouts per tag and syntax version, built once (they are constant). */
-const layouts = new Map<string, ServiceElement[]>();
+const layouts = new Map<string, (ServiceElement[] | undefined)[]>();
 const layoutOf = (tag: string, syntaxVersion: number): ServiceElement[] | undefined => {
-  const make = Object.hasOwn(SERVICE_SEGMENTS, tag) ? SERVICE_SEGMENTS[tag] : undefined;
-  if (!make) return undefined;
-  const key = tag + syntaxVersion;
-  let layout = layouts.get(key);
-  if (!layout) {
-    layout = make(syntaxVersion);
-    if (layouts.size < 100) layouts.set(key, layout);
+  // By tag, then version (no key string built per segment: UNH and UNT are checked for every message).
+  let byVersion = layouts.get(tag);
+  if (byVersion === undefined) {
+    if (!Object.hasOwn(SERVICE_SEGMENTS, tag)) return undefined;
+    byVersion = [];
+    if (layouts.size < 100) layouts.set(tag, byVersion);
   }
+  if (syntaxVersion >= 0 && syntaxVersion < 8) {
+    const known = byVersion[syntaxVersion];
+    if (known !== undefined) return known;
+  }
+  const make = SERVICE_SEGMENTS[tag];
+  if (!make) return undefined;
+  const layout = make(syntaxVersion);
+  if (syntaxVersion >= 0 && syntaxVersion < 8) byVersion[syntaxVersion] = layout;
   return layout;
 };
 
@@ -178,7 +197,13 @@ export const checkServiceSegment = (segment: Segment, syntaxVersion: number): Se
     }
     if (!def.components) {
       if (values.length > 1) {
-        issues.push({ code: 'EDI_TOO_MANY_COMPONENTS', path: def.id, element: e + 1, expected: '1', actual: String(values.length) });
+        issues.push({
+          code: 'EDI_TOO_MANY_COMPONENTS',
+          path: def.id,
+          element: e + 1,
+          expected: '1',
+          actual: String(values.length),
+        });
       }
       const value = values[0] ?? '';
       if (def.format && !matchesFormat(value, def.format)) {
@@ -201,13 +226,26 @@ export const checkServiceSegment = (segment: Segment, syntaxVersion: number): Se
     for (let k = 0; k < def.components.length; k++) {
       const comp = def.components[k] as ServiceComponent;
       const value = values[k] ?? '';
-      const path = `${def.id}/${comp.id}`;
       if (value === '') {
-        if (comp.mandatory) issues.push({ code: 'EDI_MANDATORY_COMPONENT_MISSING', path, element: e + 1, component: k + 1 });
+        if (comp.mandatory) {
+          issues.push({
+            code: 'EDI_MANDATORY_COMPONENT_MISSING',
+            path: `${def.id}/${comp.id}`,
+            element: e + 1,
+            component: k + 1,
+          });
+        }
         continue;
       }
       if (!matchesFormat(value, comp.format)) {
-        issues.push({ code: 'EDI_INVALID_FORMAT', path, element: e + 1, component: k + 1, expected: comp.format, actual: value });
+        issues.push({
+          code: 'EDI_INVALID_FORMAT',
+          path: `${def.id}/${comp.id}`,
+          element: e + 1,
+          component: k + 1,
+          expected: comp.format,
+          actual: value,
+        });
       }
     }
   }
