@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PublicConfigSchema } from '@portal/contracts';
 import { createTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -19,6 +20,18 @@ describe('system endpoints', () => {
     const key = res.json().keys[0];
     expect(key).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig' });
     expect(key.d).toBeUndefined();
+  });
+
+  it('serves the public configuration without a login, in the shape of the contract', async () => {
+    const res = await t.app.inject({ url: '/api/public-config' });
+    expect(res.statusCode).toBe(200);
+    expect(PublicConfigSchema.strict().parse(res.json())).toEqual({
+      legacyEdiUrl: 'https://legacy-edi.example.com/',
+      version: expect.any(String),
+    });
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const schema = doc.paths['/api/public-config'].get.responses['200'].content['application/json'].schema;
+    expect(schema.required).toEqual(['legacyEdiUrl', 'version']);
   });
 
   it('serves the OpenAPI document with the account endpoints', async () => {

@@ -10,3 +10,4 @@ export * from './edifact.ts';
 export * from './user-management.ts';
 export * from './issue-reports.ts';
 export * from './admin.ts';
+export * from './system.ts';

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { PublicConfigSchema, type PublicConfig } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import type { TokenService } from '../auth/tokens.ts';
 
@@ -30,8 +31,8 @@ export function systemRoutes(deps: { db: Db; tokens: TokenService; legacyEdiUrl:
 
     app.get('/public-config', {
       config: { public: true },
-      schema: { tags: ['system'], summary: 'Settings the public pages need', response: { 200: z.object({ legacyEdiUrl: z.string(), version: z.string() }) } },
-      handler: () => ({ legacyEdiUrl: deps.legacyEdiUrl, version: VERSION }),
+      schema: { tags: ['system'], summary: 'Settings the public pages need', response: { 200: PublicConfigSchema } },
+      handler: (): PublicConfig => ({ legacyEdiUrl: deps.legacyEdiUrl, version: VERSION }),
     });
   };
 }
