@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDIFACT_MAX_BYTES } from '@portal/contracts';
+import { EDIFACT_DIRECTORY_ZIP_MAX_BYTES, EDIFACT_MAX_BYTES } from '@portal/contracts';
 import { bearer, createTestApp, login, type TestApp } from './helper.ts';
 
 // A small EANCOM 97 order written for these tests (not copied from any sample).
@@ -19,7 +20,8 @@ const ORDER = [
   "UNZ+1+REF0001'",
 ].join('');
 
-const UNECE = '../shared/edifact-directories/unece';
+// Beside the repository, found from this file so the suite runs from any working directory.
+const UNECE = fileURLToPath(new URL('../../../../shared/edifact-directories/unece', import.meta.url));
 
 let t: TestApp;
 let user: string;
@@ -120,6 +122,18 @@ describe('admin: UN/EDIFACT directories', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/admin/edifact/directories', headers: { ...bearer(admin), 'content-type': 'application/zip' }, payload: Buffer.from('not a zip') });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual([{ field: 'file', code: 'zipRequired' }]);
+  });
+
+  it('refuses a non-admin upload before reading the body', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/edifact/directories', headers: { ...bearer(user), 'content-type': 'application/zip' }, payload: Buffer.from('not a zip') });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('describes the upload in the OpenAPI document: the zip itself, binary, with its size limit', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const body = doc.paths['/api/admin/edifact/directories'].post.requestBody;
+    expect(Object.keys(body.content)).toEqual(['application/zip', 'application/octet-stream']);
+    expect(body.content['application/zip'].schema).toMatchObject({ type: 'string', format: 'binary', maxLength: EDIFACT_DIRECTORY_ZIP_MAX_BYTES });
   });
 
   it('checks the directory name and reports a failed download as 502', async () => {

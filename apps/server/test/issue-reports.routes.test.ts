@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISSUE_REPORT_MAX_FILE_BYTES } from '@portal/contracts';
+import { ISSUE_REPORT_MAX_FILE_BYTES, ISSUE_REPORT_MAX_FILES, ISSUE_REPORT_MAX_TOTAL_BYTES } from '@portal/contracts';
 import { bearer, createTestApp, login, type TestApp } from './helper.ts';
 import { startSmtpReceiver } from './smtp.ts';
 
@@ -258,5 +258,23 @@ describe('admin issue reports', () => {
       expect((await t.app.inject({ url, headers: bearer(user) })).statusCode).toBe(403);
       expect((await t.app.inject({ url })).statusCode).toBe(401);
     }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('describes the multipart form: fields, binary files and their limits', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const body = doc.paths['/api/issue-reports'].post.requestBody;
+    expect(Object.keys(body.content)).toEqual(['multipart/form-data']);
+    const form = body.content['multipart/form-data'].schema;
+    expect(form.required).toEqual(['type', 'priority', 'subject', 'description']);
+    expect(form.properties.type.enum).toEqual(['technical', 'consultation']);
+    expect(form.properties.subject).toMatchObject({ type: 'string', maxLength: 200 });
+    expect(form.properties.files).toMatchObject({
+      type: 'array',
+      maxItems: ISSUE_REPORT_MAX_FILES,
+      items: { type: 'string', format: 'binary', maxLength: ISSUE_REPORT_MAX_FILE_BYTES },
+    });
+    expect(form.properties.files.description).toContain(String(ISSUE_REPORT_MAX_TOTAL_BYTES));
   });
 });

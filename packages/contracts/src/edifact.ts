@@ -2,6 +2,13 @@ import { z } from 'zod';
 
 /** Largest EDIFACT text the validation screen and API accept (issue: "Input up to 10 MB"). */
 export const EDIFACT_MAX_BYTES = 10 * 1024 * 1024;
+/** Largest UNECE directory zip an admin may upload. */
+export const EDIFACT_DIRECTORY_ZIP_MAX_BYTES = 64 * 1024 * 1024;
+/** The body of a directory upload: the zip itself, as UNECE publishes it (not a form). */
+export const EdifactDirectoryZipSchema = z
+  .file()
+  .max(EDIFACT_DIRECTORY_ZIP_MAX_BYTES)
+  .describe(`A UNECE directory zip, at most ${EDIFACT_DIRECTORY_ZIP_MAX_BYTES} bytes`);
 /** At most this many findings are returned; the counts always cover all of them. */
 export const EDIFACT_MAX_FINDINGS_RETURNED = 5000;
 

@@ -72,6 +72,23 @@ export const IssueReportFieldsSchema = z.object({
 });
 export type IssueReportFields = z.infer<typeof IssueReportFieldsSchema>;
 
+/**
+ * The whole multipart form as the API description shows it. The server reads the parts itself as they arrive
+ * (IssueReportFieldsSchema for the text fields, ISSUE_REPORT_FILE_TYPES and the limits for the files).
+ */
+export const IssueReportFormSchema = IssueReportFieldsSchema.extend({
+  files: z
+    .array(
+      z
+        .file()
+        .max(ISSUE_REPORT_MAX_FILE_BYTES)
+        .describe(`${ISSUE_REPORT_ACCEPT}; at most ${ISSUE_REPORT_MAX_FILE_BYTES} bytes`),
+    )
+    .max(ISSUE_REPORT_MAX_FILES)
+    .optional()
+    .describe(`One part per file, all named \`files\`; together at most ${ISSUE_REPORT_MAX_TOTAL_BYTES} bytes`),
+});
+
 export const CreateIssueReportResponseSchema = z.object({ id: z.string() });
 export type CreateIssueReportResponse = z.infer<typeof CreateIssueReportResponseSchema>;
 

@@ -2,18 +2,21 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import {
   DownloadDirectoryRequestSchema,
+  EDIFACT_DIRECTORY_ZIP_MAX_BYTES,
   EDIFACT_MAX_BYTES,
   EdifactDirectoryInfoSchema,
+  EdifactDirectoryZipSchema,
   ValidateEdifactRequestSchema,
   ValidateEdifactResponseSchema,
 } from '@portal/contracts';
 import { AppError } from '../../lib/app-error.ts';
+import { documentedBody } from '../../lib/openapi.ts';
 import { requirePermission, requireRole } from '../../plugins/auth.ts';
 import type { EdifactService } from './edifact.service.ts';
 
 // JSON escaping can grow the text (\" and \uXXXX); the content itself is measured after parsing.
 const JSON_BODY_LIMIT = EDIFACT_MAX_BYTES * 2 + 1024;
-const ZIP_LIMIT = 64 * 1024 * 1024;
+const ZIP_LIMIT = EDIFACT_DIRECTORY_ZIP_MAX_BYTES;
 
 function checkSize(content: string): void {
   if (Buffer.byteLength(content, 'utf8') > EDIFACT_MAX_BYTES) {
@@ -56,7 +59,9 @@ export function edifactRoutes(service: EdifactService): FastifyPluginAsyncZod {
       upload.addContentTypeParser(['application/zip', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: ZIP_LIMIT }, (_req, body, done) => done(null, body));
       upload.post('/admin/edifact/directories', {
         bodyLimit: ZIP_LIMIT,
-        preHandler: requireRole('admin'),
+        // Before the body is read: a non-admin uploads nothing.
+        onRequest: requireRole('admin'),
+        config: documentedBody(['application/zip', 'application/octet-stream'], EdifactDirectoryZipSchema),
         schema: { tags: ['admin'], summary: "Import a UNECE directory zip (the request body is the zip, as published)", querystring: z.object({ filename: z.string().max(200).optional() }), response: { 200: EdifactDirectoryInfoSchema } },
         handler: async (request) => {
           const body = request.body;

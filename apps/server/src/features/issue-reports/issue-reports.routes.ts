@@ -12,12 +12,14 @@ import {
   ISSUE_REPORT_MAX_FILES,
   ISSUE_REPORT_MAX_TOTAL_BYTES,
   IssueReportFieldsSchema,
+  IssueReportFormSchema,
   IssueReportFileParamsSchema,
   type ErrorDetail,
   type IssueReportFields,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { documentedBody } from '../../lib/openapi.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { principalOf, requirePermission, requireRole } from '../../plugins/auth.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -138,16 +140,14 @@ export function issueReportsRoutes(deps: {
       scope.post('/issue-reports', {
         // Before the body is read: a caller without the permission uploads nothing.
         onRequest: requirePermission('REPORT_ISSUE'),
+        config: documentedBody(['multipart/form-data'], IssueReportFormSchema),
         schema: {
           tags,
           summary: 'Report an issue (multipart/form-data)',
           description: [
-            'Fields `type` (technical | consultation), `priority` (critical | minor), `subject` (1..200), `description` (1..5000)',
-            `and up to ${ISSUE_REPORT_MAX_FILES} \`files\` parts (each at most ${ISSUE_REPORT_MAX_FILE_BYTES} bytes, together ${ISSUE_REPORT_MAX_TOTAL_BYTES}):`,
-            'PDF, PNG, JPEG, GIF, WebP, text, CSV, XML, JSON, EDIFACT (.edi) or ZIP. A refused file is a 400 with field `files`',
-            'and code fileTooLarge, fileType, fileEmpty, tooManyFiles or totalTooLarge; a body over the limit is a 413.',
+            'A refused file is a 400 with field `files` and code fileTooLarge, fileType, fileEmpty, tooManyFiles or',
+            `totalTooLarge; a body over ${ISSUE_REPORT_MAX_BODY_BYTES} bytes is a 413.`,
           ].join(' '),
-          consumes: ['multipart/form-data'],
           response: { 200: CreateIssueReportResponseSchema },
         },
         handler: async (request) => {
