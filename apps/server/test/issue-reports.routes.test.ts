@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ISSUE_REPORT_MAX_FILE_BYTES, ISSUE_REPORT_MAX_FILES, ISSUE_REPORT_MAX_TOTAL_BYTES } from '@portal/contracts';
-import { bearer, createTestApp, login, type TestApp } from './helper.ts';
+import { bearer, createTestApp, latestAudit, login, type TestApp } from './helper.ts';
 import { startSmtpReceiver } from './smtp.ts';
 
 const ADMIN = { login: 'admin@demo.example.com', password: 'Admin#Demo2026' };
@@ -258,6 +258,56 @@ describe('admin issue reports', () => {
       expect((await t.app.inject({ url, headers: bearer(user) })).statusCode).toBe(403);
       expect((await t.app.inject({ url })).statusCode).toBe(401);
     }
+  });
+});
+
+describe('PATCH /api/admin/issue-reports/:id', () => {
+  const patch = (id: string, payload: unknown, token: string | null = admin) =>
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/issue-reports/${id}`,
+      headers: token ? bearer(token) : {},
+      payload: payload as object,
+    });
+  const newest = async () =>
+    (await t.app.inject({ url: '/api/admin/issue-reports?limit=1', headers: bearer(admin) })).json().items[0] as {
+      id: string;
+      status: string;
+    };
+
+  it('sets the status, answers the report and records the change once', async () => {
+    const report = await newest();
+    expect(report.status).toBe('new');
+    const res = await patch(report.id, { status: 'in_progress' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: report.id, status: 'in_progress' });
+    expect((await newest()).status).toBe('in_progress');
+    const entry = await latestAudit(t.database.db, 'issue_report.status_changed');
+    expect(entry).toMatchObject({ details: { reportId: report.id, before: 'new', after: 'in_progress' } });
+    // The same status again changes nothing and records nothing.
+    expect((await patch(report.id, { status: 'in_progress' })).statusCode).toBe(200);
+    expect((await latestAudit(t.database.db, 'issue_report.status_changed'))?.id).toBe(entry?.id);
+    expect((await patch(report.id, { status: 'closed' })).json().status).toBe('closed');
+  });
+
+  it('refuses a bad status or id with the field, an unknown id with 404', async () => {
+    const report = await newest();
+    const bad = await patch(report.id, { status: 'done' });
+    expect(bad.statusCode).toBe(400);
+    expect(codes(bad)).toEqual(['status:oneOf']);
+    expect(codes(await patch(report.id, {}))).toEqual(['status:oneOf']);
+    const badId = await patch('nope', { status: 'resolved' });
+    expect(badId.statusCode).toBe(400);
+    expect(codes(badId)).toEqual(['id:uuid']);
+    expect((await patch(UNKNOWN, { status: 'resolved' })).statusCode).toBe(404);
+  });
+
+  it('is for admins only: 403 to others (before the body is read), 401 without a token', async () => {
+    const report = await newest();
+    expect((await patch(report.id, { status: 'resolved' }, user)).statusCode).toBe(403);
+    expect((await patch(report.id, { status: 'whatever' }, user)).statusCode).toBe(403);
+    expect((await patch(report.id, { status: 'resolved' }, null)).statusCode).toBe(401);
+    expect((await newest()).status).not.toBe('resolved');
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOGIN_STATUSES, LanguageSchema, LoginStatusSchema } from './auth.ts';
-import { ISSUE_PRIORITIES, ISSUE_TYPES, IssueReportSchema } from './issue-reports.ts';
+import { ISSUE_PRIORITIES, ISSUE_REPORT_STATUSES, ISSUE_TYPES, IssueReportSchema } from './issue-reports.ts';
 import { FeatureToggleSchema, ROLES } from './permissions.ts';
 import { COUNTRY_CODES } from './profile.ts';
 import { EmailSchema, NameSchema } from './rules.ts';
@@ -236,6 +236,9 @@ export const AdminIssueReportsQuerySchema = z.object({
   limit,
 });
 export const AdminIssueReportPageSchema = adminPageSchema(IssueReportSchema);
+/** `PATCH /api/admin/issue-reports/:id`. */
+export const UpdateIssueReportRequestSchema = z.object({ status: z.enum(ISSUE_REPORT_STATUSES, { error: 'oneOf' }) });
+export type UpdateIssueReportRequest = z.infer<typeof UpdateIssueReportRequestSchema>;
 export const IssueReportFileParamsSchema = z.object({
   id: z.uuid({ error: 'uuid' }),
   fileId: z.uuid({ error: 'uuid' }),

@@ -10,6 +10,10 @@ export type IssueType = (typeof ISSUE_TYPES)[number];
 export const ISSUE_PRIORITIES = ['critical', 'minor'] as const;
 export type IssuePriority = (typeof ISSUE_PRIORITIES)[number];
 
+/** Where support is with a report: `new` on receipt, then set by admins. */
+export const ISSUE_REPORT_STATUSES = ['new', 'in_progress', 'resolved', 'closed'] as const;
+export type IssueReportStatus = (typeof ISSUE_REPORT_STATUSES)[number];
+
 export const ISSUE_SUBJECT_MAX_LENGTH = 200;
 export const ISSUE_DESCRIPTION_MAX_LENGTH = 5000;
 
@@ -107,7 +111,7 @@ export const IssueReportSchema = z.object({
   priority: z.enum(ISSUE_PRIORITIES),
   subject: z.string(),
   description: z.string(),
-  status: z.string(),
+  status: z.enum(ISSUE_REPORT_STATUSES),
   createdAt: z.string(),
   company: z.object({ id: z.string(), name: z.string() }).nullable(),
   user: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),

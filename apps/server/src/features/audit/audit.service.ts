@@ -33,7 +33,8 @@ export type AuditEvent =
   | 'admin.user_enabled'
   | 'admin.user_reset_sent'
   | 'admin.user_roles_changed'
-  | 'issue_report.submitted';
+  | 'issue_report.submitted'
+  | 'issue_report.status_changed';
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -21,6 +21,26 @@ const toBuffer = (data: Buffer | Uint8Array): Buffer =>
   Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
 
 export function createIssueReportsRepository(db: Db) {
+  /** Reports with their company and reporter, as lists show them. */
+  const selectReports = () =>
+    db
+      .select({
+        report: issueReports,
+        // The exact stored value (microseconds), so the next page neither skips nor repeats a row.
+        cursorAt: sql<string>`${issueReports.createdAt}::text`,
+        companyName: companies.name,
+        userEmail: users.email,
+        userFirstName: users.firstName,
+        userLastName: users.lastName,
+      })
+      .from(issueReports)
+      .leftJoin(companies, eq(companies.id, issueReports.companyId))
+      .leftJoin(users, eq(users.id, issueReports.userId));
+  const toListRow = ({ report, ...rest }: Awaited<ReturnType<typeof selectReports>>[number]): IssueReportListRow => ({
+    ...report,
+    ...rest,
+  });
+
   return {
     /** A report and its files, atomically. */
     async create(report: NewIssueReport, files: NewIssueReportFile[]): Promise<IssueReportRow> {
@@ -60,23 +80,20 @@ export function createIssueReportsRepository(db: Db) {
         const [at, id] = filter.after;
         where.push(sql`(${issueReports.createdAt}, ${issueReports.id}) < (${at}::timestamptz, ${id}::uuid)`);
       }
-      const rows = await db
-        .select({
-          report: issueReports,
-          // The exact stored value (microseconds), so the next page neither skips nor repeats a row.
-          cursorAt: sql<string>`${issueReports.createdAt}::text`,
-          companyName: companies.name,
-          userEmail: users.email,
-          userFirstName: users.firstName,
-          userLastName: users.lastName,
-        })
-        .from(issueReports)
-        .leftJoin(companies, eq(companies.id, issueReports.companyId))
-        .leftJoin(users, eq(users.id, issueReports.userId))
+      const rows = await selectReports()
         .where(where.length ? and(...where) : undefined)
         .orderBy(desc(issueReports.createdAt), desc(issueReports.id))
         .limit(filter.limit + 1);
-      return rows.map(({ report, ...rest }) => ({ ...report, ...rest }));
+      return rows.map(toListRow);
+    },
+
+    async find(id: string): Promise<IssueReportListRow | undefined> {
+      const [row] = await selectReports().where(eq(issueReports.id, id)).limit(1);
+      return row ? toListRow(row) : undefined;
+    },
+
+    async setStatus(id: string, status: string): Promise<void> {
+      await db.update(issueReports).set({ status }).where(eq(issueReports.id, id));
     },
 
     /** The files of some reports, without their bytes. */

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
+  AdminIdParamsSchema,
   AdminIssueReportPageSchema,
   AdminIssueReportsQuerySchema,
   CreateIssueReportResponseSchema,
@@ -14,6 +15,8 @@ import {
   IssueReportFieldsSchema,
   IssueReportFormSchema,
   IssueReportFileParamsSchema,
+  IssueReportSchema,
+  UpdateIssueReportRequestSchema,
   type ErrorDetail,
   type IssueReportFields,
 } from '@portal/contracts';
@@ -185,6 +188,26 @@ export function issueReportsRoutes(deps: {
         response: { 200: AdminIssueReportPageSchema },
       },
       handler: (request) => service.list(request.query),
+    });
+
+    app.patch('/admin/issue-reports/:id', {
+      // Before the body is validated: a non-admin learns nothing about the input rules.
+      onRequest: requireRole('admin'),
+      schema: {
+        tags: [...tags, 'admin', 'admin-logs'],
+        summary: "Set a report's status (new, in_progress, resolved, closed); recorded in the audit log",
+        params: AdminIdParamsSchema,
+        body: UpdateIssueReportRequestSchema,
+        response: { 200: IssueReportSchema },
+      },
+      handler: (request) => {
+        const p = principalOf(request);
+        return service.setStatus(
+          { userId: p.userId, email: p.email, ip: request.ip },
+          request.params.id,
+          request.body.status,
+        );
+      },
     });
 
     app.get('/admin/issue-reports/:id/files/:fileId', {

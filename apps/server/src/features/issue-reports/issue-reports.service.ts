@@ -1,12 +1,14 @@
 import {
   ISSUE_REPORT_FILE_TYPES,
   ISSUE_REPORT_MAX_TOTAL_BYTES,
+  ISSUE_REPORT_STATUSES,
   issueReportFileExtension,
   type AdminPage,
   type IssuePriority,
   type IssueReport,
   type IssueReportFields,
   type IssueReportFileError,
+  type IssueReportStatus,
   type IssueType,
 } from '@portal/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -18,6 +20,8 @@ import { emailTranslator } from '../mail/translate.ts';
 import type { IssueReportFileMeta, IssueReportListRow, IssueReportsRepository } from './issue-reports.repository.ts';
 
 export type IssueReportCaller = { userId: string; email: string; companyId: string | null };
+/** The admin who changes a report. */
+export type IssueReportAdmin = { userId: string; email: string; ip: string };
 export type UploadedFile = { filename: string; data: Buffer };
 export type IssueReportsService = ReturnType<typeof createIssueReportsService>;
 
@@ -71,6 +75,8 @@ export function classifyAttachment(
 
 const isIssueType = (v: string): v is IssueType => v === 'technical' || v === 'consultation';
 const isIssuePriority = (v: string): v is IssuePriority => v === 'critical' || v === 'minor';
+const isIssueReportStatus = (v: string): v is IssueReportStatus =>
+  (ISSUE_REPORT_STATUSES as readonly string[]).includes(v);
 
 function toReport(row: IssueReportListRow, files: IssueReportFileMeta[]): IssueReport {
   return {
@@ -79,7 +85,7 @@ function toReport(row: IssueReportListRow, files: IssueReportFileMeta[]): IssueR
     priority: isIssuePriority(row.priority) ? row.priority : 'minor',
     subject: row.subject,
     description: row.description,
-    status: row.status,
+    status: isIssueReportStatus(row.status) ? row.status : 'new',
     createdAt: row.createdAt.toISOString(),
     company: row.companyId && row.companyName ? { id: row.companyId, name: row.companyName } : null,
     user:
@@ -181,6 +187,26 @@ export function createIssueReportsService(deps: {
         ),
         nextCursor: page.nextCursor,
       };
+    },
+
+    /** Admins move a report along; each change is in the audit log with the status before and after. */
+    async setStatus(admin: IssueReportAdmin, id: string, status: IssueReportStatus): Promise<IssueReport> {
+      const before = await repo.find(id);
+      if (!before) throw notFound();
+      if (before.status !== status) {
+        await repo.setStatus(id, status);
+        await deps.audit.record({
+          event: 'issue_report.status_changed',
+          actorUserId: admin.userId,
+          companyId: before.companyId,
+          login: admin.email,
+          ip: admin.ip,
+          details: { reportId: id, before: before.status, after: status },
+        });
+      }
+      const after = await repo.find(id);
+      if (!after) throw notFound();
+      return toReport(after, await repo.filesOf([id]));
     },
 
     async getFile(reportId: string, fileId: string) {
