@@ -43,7 +43,19 @@ export type CompiledMessage = {
   mandatoryMask: Uint8Array;
   /** Per segment node: its compiled element checks (false: not in the directory; undefined: not looked up yet). */
   segmentDefs: (CompiledSegment | false | undefined)[];
+  /** Tag sequences whose walk found nothing, by hash (see MessageShape); at most MAX_SHAPES in all. */
+  shapes: Map<number, MessageShape[]>;
+  shapeCount: number;
 };
+
+/**
+ * A message's tag sequence whose walk through the segment table found nothing (no missing, unexpected or too many
+ * segments), with the definition each segment's elements were checked against (false: none). The walk depends on
+ * the tags alone, so a message with the same tags needs no walk unless its elements have something to report.
+ */
+export type MessageShape = { tags: string[]; defs: (CompiledSegment | false)[] };
+
+export const MAX_SHAPES = 256;
 
 /**
  * A code list compiled for look-ups of fresh strings: codes of up to 4 ASCII characters (nearly all of them) are
@@ -205,6 +217,8 @@ export const compileMessage = (directory: Directory, type: string): CompiledMess
       exclusive: nodes.map(() => new Map()),
       mandatoryMask,
       segmentDefs: nodes.map(() => undefined),
+      shapes: new Map(),
+      shapeCount: 0,
       lastTag: nodes.map(() => ''),
       lastTransition: nodes.map(() => null),
     };

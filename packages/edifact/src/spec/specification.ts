@@ -11,6 +11,8 @@ import type { Element, Finding, Message, Segment } from '../model.ts';
 import {
   compileMessage,
   compileSegment,
+  MAX_SHAPES,
+  type MessageShape,
   type CompiledElement,
   type CompiledMessage,
   type CompiledNode,
@@ -114,9 +116,22 @@ class SpecificationRun implements WalkListener {
   private readonly mode: number;
   /** End offsets of the components of the element being checked (checkRawElements). */
   private readonly ends: number[] = [0];
+  /** While a walk records its shape: the definition each segment was checked against, by position. */
+  shapeDefs: (CompiledSegment | false)[] | undefined = undefined;
+  /** The position in the message of the segment being placed. */
+  position = 0;
+  /** The walk itself found something (the message's shape is then not kept). */
+  structural = false;
+
+  /** The element checks of a segment whose place is known (a message of a known shape). */
+  checkShaped(segment: Segment, definition: CompiledSegment): void {
+    this.path = undefined;
+    this.checkElements(segment, definition);
+  }
 
   placed(segment: Segment, node: CompiledNode, count: number): void {
     if (count > node.max) {
+      this.structural = true;
       this.findings.push(
         this.make('EDI_TOO_MANY_OCCURRENCES', segment, this.walker.nodePath(node, count), {
           fieldName: node.isGroup ? node.name : segmentName(this.directory, node.tag),
@@ -129,6 +144,7 @@ class SpecificationRun implements WalkListener {
     let definition = defs[node.id];
     if (definition === undefined) definition = defs[node.id] = compileSegment(this.directory, node.tag) ?? false;
     if (definition === false) return;
+    if (this.shapeDefs !== undefined) this.shapeDefs[this.position] = definition;
     this.node = node;
     this.count = count;
     this.path = undefined;
@@ -137,6 +153,7 @@ class SpecificationRun implements WalkListener {
 
   closed(node: CompiledNode, count: number, at: Segment): void {
     if (count > 0 || !node.mandatory || node.tag === 'UNH' || node.tag === 'UNT') return;
+    this.structural = true;
     this.findings.push(
       this.make('EDI_MANDATORY_SEGMENT_MISSING', at, this.walker.nodePath(node), {
         fieldName: node.isGroup ? node.name : segmentName(this.directory, node.tag),
@@ -147,6 +164,7 @@ class SpecificationRun implements WalkListener {
   }
 
   unplaced(segment: Segment): void {
+    this.structural = true;
     const known = Object.hasOwn(this.directory.segments, segment.tag) || isServiceTag(segment.tag);
     const group = this.walker.groupPath();
     this.findings.push(
@@ -535,10 +553,60 @@ export const validateSpecification = (
     (options.syntaxVersion ?? 3) >= 4,
   );
   const segments = message.segments;
-  for (let i = 0; i < segments.length; i++) walker.push(segments[i] as Segment, run);
-  walker.end(segments[segments.length - 1] ?? message.header, run);
+  const n = segments.length;
+  const key = shapeKey(segments);
+  const shape = findShape(compiled.shapes.get(key), segments);
+  if (shape !== undefined) {
+    // A known shape: only the elements are checked; anything to report is found again by the walk, for its paths.
+    for (let i = 0; i < n; i++) {
+      const definition = shape.defs[i];
+      if (definition) run.checkShaped(segments[i] as Segment, definition);
+    }
+    if (run.findings.length === 0) {
+      walkers.set(compiled, walker);
+      return run.findings;
+    }
+    run.findings.length = 0;
+  } else if (compiled.shapeCount < MAX_SHAPES) run.shapeDefs = new Array<CompiledSegment | false>(n).fill(false);
+  for (let i = 0; i < n; i++) {
+    run.position = i;
+    walker.push(segments[i] as Segment, run);
+  }
+  walker.end(segments[n - 1] ?? message.header, run);
   walkers.set(compiled, walker);
+  if (run.shapeDefs !== undefined && !run.structural) {
+    const tags = segments.map((s) => s.tag);
+    const known = compiled.shapes.get(key);
+    if (known) known.push({ tags, defs: run.shapeDefs });
+    else compiled.shapes.set(key, [{ tags, defs: run.shapeDefs }]);
+    compiled.shapeCount++;
+  }
   return run.findings;
+};
+
+/** A hash of a message's tag sequence. */
+const shapeKey = (segments: readonly Segment[]): number => {
+  let h = segments.length;
+  for (let i = 0; i < segments.length; i++) {
+    const tag = (segments[i] as Segment).tag;
+    const code = (tag.charCodeAt(0) << 16) ^ (tag.charCodeAt(1) << 8) ^ tag.charCodeAt(2) ^ (tag.length << 24);
+    h = Math.imul(h ^ code, 0x9e3779b1);
+    h ^= h >>> 15;
+  }
+  return h;
+};
+
+/** The shape among `candidates` with exactly the tags of `segments`. */
+const findShape = (candidates: MessageShape[] | undefined, segments: readonly Segment[]): MessageShape | undefined => {
+  if (candidates === undefined) return undefined;
+  for (const shape of candidates) {
+    const tags = shape.tags;
+    if (tags.length !== segments.length) continue;
+    let i = 0;
+    while (i < tags.length && tags[i] === (segments[i] as Segment).tag) i++;
+    if (i === tags.length) return shape;
+  }
+  return undefined;
 };
 
 /** Options of the specification level plugin. */
