@@ -51,7 +51,11 @@ export function PasswordPanel({ onDirtyChange }: { onDirtyChange: (dirty: boolea
     const state = session.getState();
     const refreshToken = state.status === 'authenticated' ? state.stored.refreshToken : undefined;
     change.mutate(
-      { currentPassword: values.currentPassword, newPassword: values.newPassword, ...(refreshToken ? { refreshToken } : {}) },
+      {
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+        ...(refreshToken ? { refreshToken } : {}),
+      },
       {
         onSuccess: (response) => {
           if (!response.success) {
@@ -69,18 +73,24 @@ export function PasswordPanel({ onDirtyChange }: { onDirtyChange: (dirty: boolea
           }
           const body = error.body as { message?: ChangePasswordMessage } | undefined;
           if (error.code === 'auth.current_password_incorrect' || body?.message === 'CURRENT_PASSWORD_INCORRECT') {
-            form.setError('currentPassword', { type: 'server', message: 'currentPasswordIncorrect' }, { shouldFocus: true });
+            form.setError(
+              'currentPassword',
+              { type: 'server', message: 'currentPasswordIncorrect' },
+              { shouldFocus: true },
+            );
             setResult({ kind: 'error', text: t('profile:password.currentIncorrect') });
           } else if (error.code === 'auth.password_same_as_current') {
             form.setError('newPassword', { type: 'server', message: 'passwordSameAsCurrent' }, { shouldFocus: true });
             setResult({ kind: 'error', text: t('profile:fieldErrors.passwordSameAsCurrent') });
-          } else if (error.code === 'auth.too_many_attempts') {
+          } else if (error.code === 'auth.too_many_password_attempts' || error.status === 429) {
             setResult({ kind: 'error', text: t('profile:password.tooManyAttempts') });
           } else if (error.code === 'auth.forbidden') {
             setResult({ kind: 'error', text: findErrorText(error.code) ?? t('profile:messages.unknownError') });
           } else {
             const matched =
-              error.status === 400 && error.code === 'validation.failed' && applyServerDetails(error.details, ['currentPassword', 'newPassword'], form.setError);
+              error.status === 400 &&
+              error.code === 'validation.failed' &&
+              applyServerDetails(error.details, ['currentPassword', 'newPassword'], form.setError);
             if (!matched) setResult({ kind: 'error', text: failureText(body?.message) });
           }
         },

@@ -10,16 +10,29 @@ const incorrect = {
   body: {
     success: false,
     message: 'CURRENT_PASSWORD_INCORRECT',
-    error: { code: 'auth.current_password_incorrect', message: 'x', details: [{ field: 'currentPassword', code: 'currentPasswordIncorrect' }] },
+    error: {
+      code: 'auth.current_password_incorrect',
+      message: 'x',
+      details: [{ field: 'currentPassword', code: 'currentPasswordIncorrect' }],
+    },
     requestId: 'r',
   },
 };
 
 describe('profile page', () => {
   it('shows the panels the permissions allow and opens a deep-linked one', async () => {
-    const app = await renderApp({ path: '/profile?panel=password', session: profileSession(), routes: profileRoutes(['USER_PROFILE_READ']) });
+    const app = await renderApp({
+      path: '/profile?panel=password',
+      session: profileSession(),
+      routes: profileRoutes(['USER_PROFILE_READ']),
+    });
     const tabs = await app.screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Profile settings', 'Password', 'Language', 'Additional settings']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Profile settings',
+      'Password',
+      'Language',
+      'Additional settings',
+    ]);
     expect(app.screen.getByRole('tab', { name: 'Password' }).getAttribute('aria-selected')).toBe('true');
     // Read-only without USER_PROFILE_MODIFY: the values are shown, no save button.
     await app.user.click(app.screen.getByRole('tab', { name: 'Profile settings' }));
@@ -40,7 +53,11 @@ describe('profile page', () => {
   });
 
   it('sends a role demo user away', async () => {
-    const app = await renderApp({ path: '/profile', session: profileSession(['demo']), routes: profileRoutes(ALL_FEATURE_PERMISSIONS_FOR_TEST) });
+    const app = await renderApp({
+      path: '/profile',
+      session: profileSession(['demo']),
+      routes: profileRoutes(ALL_FEATURE_PERMISSIONS_FOR_TEST),
+    });
     await waitFor(() => expect(currentHref(app.router)).toBe('/documents/in'));
   });
 
@@ -56,17 +73,30 @@ describe('profile page', () => {
     await app.user.clear(app.screen.getByLabelText('Telephone number'));
     await app.user.type(app.screen.getByLabelText('Telephone number'), '+48 600 100 200');
     await app.user.click(app.screen.getByRole('button', { name: 'Save changes' }));
-    await waitFor(() => expect(app.api.calls.find((c) => c.path === '/api/users/updateUserData')?.body).toEqual({ firstName: 'Ann', lastName: 'User', telephone: '+48 600 100 200' }));
+    await waitFor(() =>
+      expect(app.api.calls.find((c) => c.path === '/api/users/updateUserData')?.body).toEqual({
+        firstName: 'Ann',
+        lastName: 'User',
+        telephone: '+48 600 100 200',
+      }),
+    );
     expect(await app.screen.findByText('Operation successful')).toBeTruthy();
   });
 
-  it('changes the password: a wrong current one, the same one, an unknown failure, then success', async () => {
+  it('changes the password: a wrong current one, the same one, an unknown failure, too many attempts, then success', async () => {
     let reply: { status?: number; body: unknown } = incorrect;
-    const routes = { ...profileRoutes(ALL_FEATURE_PERMISSIONS_FOR_TEST), 'POST /api/users/changePassword': () => reply };
+    const routes = {
+      ...profileRoutes(ALL_FEATURE_PERMISSIONS_FOR_TEST),
+      'POST /api/users/changePassword': () => reply,
+    };
     const app = await renderApp({ path: '/profile?panel=password', session: profileSession(), routes });
     const form = await app.screen.findByRole('form', { name: 'Password' });
     const fill = async (current: string, next: string, repeat = next) => {
-      for (const [label, value] of [[/^Current password/, current], [/^New password/, next], [/^Repeat new password/, repeat]] as const) {
+      for (const [label, value] of [
+        [/^Current password/, current],
+        [/^New password/, next],
+        [/^Repeat new password/, repeat],
+      ] as const) {
         const input = within(form).getByLabelText(label);
         await app.user.clear(input);
         await app.user.type(input, value);
@@ -81,11 +111,34 @@ describe('profile page', () => {
     await fill('Wrong#Pass2026', 'Brand#New2026');
     expect((await within(form).findByTestId('password-result')).textContent).toBe('Current password is incorrect');
     const call = app.api.calls.find((c) => c.path === '/api/users/changePassword');
-    expect(call?.body).toEqual({ currentPassword: 'Wrong#Pass2026', newPassword: 'Brand#New2026', refreshToken: 'refresh-1' });
+    expect(call?.body).toEqual({
+      currentPassword: 'Wrong#Pass2026',
+      newPassword: 'Brand#New2026',
+      refreshToken: 'refresh-1',
+    });
 
-    reply = { status: 400, body: { success: false, message: 'GENERAL_ERROR', error: { code: 'auth.password_change_failed', message: 'x' }, requestId: 'r' } };
+    reply = {
+      status: 400,
+      body: {
+        success: false,
+        message: 'GENERAL_ERROR',
+        error: { code: 'auth.password_change_failed', message: 'x' },
+        requestId: 'r',
+      },
+    };
     await fill('Right#Pass2026', 'Brand#New2026');
     await waitFor(() => expect(within(form).getByTestId('password-result').textContent).toBe('Unknown error'));
+
+    reply = {
+      status: 429,
+      body: { success: false, error: { code: 'auth.too_many_password_attempts', message: 'x' }, requestId: 'r' },
+    };
+    await fill('Right#Pass2026', 'Brand#New2026');
+    await waitFor(() =>
+      expect(within(form).getByTestId('password-result').textContent).toBe(
+        'Too many wrong passwords. Please try again later.',
+      ),
+    );
 
     reply = { body: { success: true, message: 'Operation successful' } };
     await fill('Right#Pass2026', 'Brand#New2026');
@@ -95,7 +148,11 @@ describe('profile page', () => {
 
   it('saves another language, keeps it in the lang cookie and reloads the page', async () => {
     const reload = vi.spyOn(pageReloader, 'reload').mockImplementation(() => undefined);
-    const app = await renderApp({ path: '/profile?panel=language', session: profileSession(), routes: profileRoutes(ALL_FEATURE_PERMISSIONS_FOR_TEST) });
+    const app = await renderApp({
+      path: '/profile?panel=language',
+      session: profileSession(),
+      routes: profileRoutes(ALL_FEATURE_PERMISSIONS_FOR_TEST),
+    });
     const form = await app.screen.findByRole('form', { name: 'Language' });
     await app.user.click(within(form).getByRole('radio', { name: 'Polski' }));
     await app.user.click(within(form).getByRole('button', { name: 'Save changes' }));
@@ -107,7 +164,11 @@ describe('profile page', () => {
   });
 
   it('asks Stay or Leave before leaving with unsaved changes', async () => {
-    const app = await renderApp({ path: '/profile', session: profileSession(), routes: profileRoutes(ALL_FEATURE_PERMISSIONS_FOR_TEST) });
+    const app = await renderApp({
+      path: '/profile',
+      session: profileSession(),
+      routes: profileRoutes(ALL_FEATURE_PERMISSIONS_FOR_TEST),
+    });
     await app.user.type(await app.screen.findByLabelText(/^First name/), 'x');
     // Switching panels is not leaving.
     await app.user.click(app.screen.getByRole('tab', { name: 'Password' }));
