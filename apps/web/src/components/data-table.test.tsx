@@ -83,6 +83,35 @@ describe('DataTable', () => {
     expect(within(card).getByRole('definition').textContent).toBe('1');
   });
 
+  it('leaves out a card line whose cell is empty, rather than a bare label', () => {
+    onPhone(true);
+    render(
+      <MantineProvider env="test">
+        <DataTable
+          columns={[
+            ...columns,
+            { key: 'note', header: 'Note', cell: (row: Row) => (row.id === 'a' ? 'Overdue' : null) },
+          ]}
+          rows={rows}
+          rowKey={(row) => row.id}
+          rowAttributes={(row) => ({ 'data-testid': `row-${row.id}` })}
+          minWidth={600}
+          cardsBelow="sm"
+        />
+      </MantineProvider>,
+    );
+    expect(
+      within(screen.getByTestId('row-a'))
+        .getAllByRole('term')
+        .map((dt) => dt.textContent),
+    ).toEqual(['Count', 'Note']);
+    expect(
+      within(screen.getByTestId('row-b'))
+        .getAllByRole('term')
+        .map((dt) => dt.textContent),
+    ).toEqual(['Count']);
+  });
+
   it('says the empty text instead of an empty list on a phone', () => {
     onPhone(true);
     renderTable({ rows: [], empty: 'Nothing yet' });

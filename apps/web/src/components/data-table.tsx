@@ -113,8 +113,9 @@ function DataCards<T>(props: DataTableProps<T>) {
     >
       {props.rows.map((row) => (
         <Paper component="li" key={props.rowKey(row)} withBorder p="sm" {...props.rowAttributes?.(row)}>
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-            <Box miw={0}>
+          {/* Actions too wide beside the title (a long e-mail address) wrap under it, rather than squeezing it. */}
+          <Group justify="space-between" align="flex-start" gap="xs">
+            <Box miw={0} className={classes.title}>
               {titles.map((column) => (
                 <Box key={column.key} fw={600}>
                   {column.cell(row)}
@@ -122,20 +123,27 @@ function DataCards<T>(props: DataTableProps<T>) {
               ))}
             </Box>
             {actions.map((column) => (
-              <Box key={column.key}>{column.cell(row)}</Box>
+              <Box key={column.key} ms="auto">
+                {column.cell(row)}
+              </Box>
             ))}
           </Group>
           <dl className={classes.lines}>
-            {lines.map((column) => (
-              <div key={column.key} className={classes.line}>
-                <Text component="dt" size="sm" c="dimmed">
-                  {column.header}
-                </Text>
-                <Box component="dd" fz="sm" miw={0}>
-                  {column.cell(row)}
-                </Box>
-              </div>
-            ))}
+            {lines.map((column) => {
+              const value = column.cell(row);
+              // An empty cell (no overdue payment) is a blank in the table, but would be a bare label in a card.
+              if (value === null || value === undefined || value === false || value === '') return null;
+              return (
+                <div key={column.key} className={classes.line}>
+                  <Text component="dt" size="sm" c="dimmed">
+                    {column.header}
+                  </Text>
+                  <Box component="dd" fz="sm" miw={0}>
+                    {value}
+                  </Box>
+                </div>
+              );
+            })}
           </dl>
         </Paper>
       ))}

@@ -68,11 +68,11 @@ export function LoadMore(props: { shown: number; hasMore: boolean; loading: bool
   );
 }
 
-/** A keyset-paged admin list: the table, its loading, failed and empty states, and "Load more". */
+/** A keyset-paged admin list: the table (cards on a phone), its loading, failed and empty states, "Load more". */
 export function AdminList<T>({ list, ...table }: { list: KeysetList<T> } & Omit<DataTableProps<T>, 'rows'>) {
   return (
     <>
-      <DataTable rows={list.items} {...table} />
+      <DataTable rows={list.items} cardsBelow="sm" {...table} />
       <ListState
         isLoading={list.query.isLoading}
         isError={list.query.isError}

@@ -46,7 +46,7 @@ export function AuditLogPage(): ReactElement {
       cellProps: { style: { whiteSpace: 'nowrap' } },
       cell: (entry) => formatDateTime(i18n.language, entry.at),
     },
-    { key: 'event', header: t('audit.columns.event'), cell: (entry) => <Code>{entry.event}</Code> },
+    { key: 'event', header: t('audit.columns.event'), card: 'title', cell: (entry) => <Code>{entry.event}</Code> },
     {
       key: 'actor',
       header: t('audit.columns.actor'),
@@ -99,6 +99,7 @@ export function AuditLogPage(): ReactElement {
         rowKey={(entry) => entry.id}
         minWidth={900}
         highlightOnHover={false}
+        aria-label={t('audit.title')}
         data-testid="audit-table"
       />
     </AdminPage>

@@ -33,6 +33,7 @@ export function CompaniesPage(): ReactElement {
     {
       key: 'name',
       header: t('companies.columns.name'),
+      card: 'title',
       cell: (company) => (
         <Anchor
           fw={600}
@@ -88,6 +89,7 @@ export function CompaniesPage(): ReactElement {
         columns={columns}
         rowKey={(company) => company.id}
         minWidth={760}
+        aria-label={t('companies.title')}
         data-testid="companies-table"
       />
       <CompanyCreateModal

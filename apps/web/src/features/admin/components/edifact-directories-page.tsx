@@ -38,7 +38,7 @@ export function EdifactDirectoriesPage(): ReactElement {
   const [uploadError, setUploadError] = useState<string | undefined>();
   const directories = query.data ?? [];
   const columns: DataColumn<EdifactDirectoryInfo>[] = [
-    { key: 'name', header: t('edifact.columns.name'), cellProps: { fw: 600 }, cell: (d) => d.name },
+    { key: 'name', header: t('edifact.columns.name'), card: 'title', cellProps: { fw: 600 }, cell: (d) => d.name },
     { key: 'version', header: t('edifact.columns.version'), cell: (d) => `${d.version}:${d.release}:${d.agency}` },
     { key: 'messages', header: t('edifact.columns.messages'), alignEnd: true, cell: (d) => d.messages },
     { key: 'segments', header: t('edifact.columns.segments'), alignEnd: true, cell: (d) => d.segments },
@@ -101,6 +101,8 @@ export function EdifactDirectoriesPage(): ReactElement {
         rowAttributes={() => ({ 'data-testid': 'directory-row' })}
         minWidth={860}
         highlightOnHover={false}
+        cardsBelow="sm"
+        aria-label={t('edifact.title')}
         data-testid="directories-table"
       />
       <ListState

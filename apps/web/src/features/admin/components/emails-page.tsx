@@ -51,6 +51,7 @@ export function EmailsPage(): ReactElement {
     {
       key: 'subject',
       header: t('emails.columns.subject'),
+      card: 'title',
       cell: (email) => (
         <Anchor component="button" type="button" onClick={() => setOpen(email)} ta="start" size="sm" fw={600}>
           {email.subject}
@@ -75,7 +76,14 @@ export function EmailsPage(): ReactElement {
         onChange={(event) => field.onChange(event.currentTarget.value)}
         maw={480}
       />
-      <AdminList list={list} columns={columns} rowKey={(email) => email.id} minWidth={760} data-testid="emails-table" />
+      <AdminList
+        list={list}
+        columns={columns}
+        rowKey={(email) => email.id}
+        minWidth={760}
+        aria-label={t('emails.title')}
+        data-testid="emails-table"
+      />
       <Modal opened={Boolean(open)} onClose={() => setOpen(undefined)} title={open?.subject} size="xl">
         {open ? (
           <Stack gap="sm" data-testid="email-view">

@@ -63,6 +63,7 @@ export function IssueReportsPage(): ReactElement {
     {
       key: 'subject',
       header: t('issues.columns.subject'),
+      card: 'title',
       cell: (report) => (
         <Anchor component="button" type="button" onClick={() => setOpen(report)} ta="start" size="sm" fw={600}>
           {report.subject}
@@ -123,6 +124,7 @@ export function IssueReportsPage(): ReactElement {
         columns={columns}
         rowKey={(report) => report.id}
         minWidth={820}
+        aria-label={t('issues.title')}
         data-testid="issues-table"
       />
       <Modal opened={Boolean(open)} onClose={() => setOpen(undefined)} title={open?.subject} size="lg">

@@ -64,6 +64,7 @@ export function UsersPage(): ReactElement {
     {
       key: 'user',
       header: t('users.columns.user'),
+      card: 'title',
       cell: (user) => (
         <Stack gap={0}>
           <Text fw={600} size="sm">
@@ -97,21 +98,23 @@ export function UsersPage(): ReactElement {
     {
       key: 'roles',
       header: t('users.columns.roles'),
-      cell: (user) => (
-        <Group gap={4}>
-          {user.roles.map((role) => (
-            <Badge key={role} variant="outline" color="gray" c="gray.9">
-              {role}
-            </Badge>
-          ))}
-        </Group>
-      ),
+      cell: (user) =>
+        user.roles.length === 0 ? null : (
+          <Group gap={4}>
+            {user.roles.map((role) => (
+              <Badge key={role} variant="outline" color="gray" c="gray.9">
+                {role}
+              </Badge>
+            ))}
+          </Group>
+        ),
     },
     { key: 'state', header: t('users.columns.state'), cell: (user) => <UserState user={user} /> },
     {
       key: 'actions',
       header: t('users.columns.actions'),
       hideHeader: true,
+      card: 'actions',
       cell: (user) => <UserActions user={user} />,
     },
   ];
@@ -149,6 +152,7 @@ export function UsersPage(): ReactElement {
         rowKey={(user) => user.id}
         rowAttributes={(user) => ({ 'data-testid': 'user-row', 'data-email': user.email })}
         minWidth={820}
+        aria-label={t('users.title')}
         data-testid="users-table"
       />
       <UserCreateModal
