@@ -3,6 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableProps } from '../../../components/data-table.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import type { KeysetList } from '../../../lib/use-keyset-list.ts';
 
 /** One admin screen: its heading, what it is for, its main actions, then its content. */
@@ -25,7 +26,7 @@ export function AdminPage(props: { title: string; description?: ReactNode; actio
   );
 }
 
-/** Loading, failed and empty states of a list, and the keyset "Load more" button under it. */
+/** Loading, failed and empty states of a list. */
 export function ListState(props: { isLoading: boolean; isError: boolean; isEmpty: boolean; onRetry: () => void }) {
   const { t } = useTranslation('admin');
   if (props.isLoading)
@@ -51,24 +52,10 @@ export function ListState(props: { isLoading: boolean; isError: boolean; isEmpty
   return null;
 }
 
-export function LoadMore(props: { shown: number; hasMore: boolean; loading: boolean; onLoadMore: () => void }) {
-  const { t } = useTranslation('admin');
-  if (props.shown === 0) return null;
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {t('list.shown', { count: props.shown })}
-      </Text>
-      {props.hasMore ? (
-        <Button variant="default" onClick={props.onLoadMore} loading={props.loading}>
-          {t('list.loadMore')}
-        </Button>
-      ) : null}
-    </Group>
-  );
-}
-
-/** A keyset-paged admin list: the table (cards on a phone), its loading, failed and empty states, "Load more". */
+/**
+ * A keyset-paged admin list: the table (stacked cards on a phone), its loading, failed and empty states, and "Load
+ * more" with how many rows are shown.
+ */
 export function AdminList<T>({ list, ...table }: { list: KeysetList<T> } & Omit<DataTableProps<T>, 'rows'>) {
   return (
     <>
@@ -81,6 +68,7 @@ export function AdminList<T>({ list, ...table }: { list: KeysetList<T> } & Omit<
       />
       <LoadMore
         shown={list.items.length}
+        total={list.total}
         hasMore={list.hasMore}
         loading={list.isLoadingMore}
         onLoadMore={list.loadMore}

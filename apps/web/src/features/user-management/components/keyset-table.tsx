@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableProps } from '../../../components/data-table.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import type { KeysetList } from '../../../lib/use-keyset-list.ts';
 import { errorText } from '../user-management-errors.ts';
@@ -45,28 +46,5 @@ export function KeysetTable<T>({
         onLoadMore={list.loadMore}
       />
     </>
-  );
-}
-
-/** "Load more" for keyset pages, with how many of how many are shown. */
-function LoadMore(props: {
-  shown: number;
-  total: number | undefined;
-  hasMore: boolean;
-  loading: boolean;
-  onLoadMore: () => void;
-}) {
-  const { t } = useTranslation('user-management');
-  return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {props.total === undefined ? null : t('list.shown', { shown: props.shown, total: props.total })}
-      </Text>
-      {props.hasMore ? (
-        <Button variant="light" onClick={props.onLoadMore} loading={props.loading}>
-          {t('list.loadMore')}
-        </Button>
-      ) : null}
-    </Group>
   );
 }

@@ -1,11 +1,19 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentHref, renderApp } from '../../../test/render-app.tsx';
-import { ALL_PERMISSIONS, companyUser, GROUP_INBOX, signedIn, userManagementRoutes } from './user-management-test-data.ts';
+import {
+  ALL_PERMISSIONS,
+  companyUser,
+  GROUP_INBOX,
+  signedIn,
+  userManagementRoutes,
+} from './user-management-test-data.ts';
 
 /** Mantine's pills inputs label both their wrapper and the text field; the field is the one to type in. */
 function inputLabelled(container: HTMLElement, label: string): HTMLElement {
-  const input = within(container).getAllByLabelText(label).find((el) => el.tagName === 'INPUT');
+  const input = within(container)
+    .getAllByLabelText(label)
+    .find((el) => el.tagName === 'INPUT');
   if (!input) throw new Error(`no input labelled ${label}`);
   return input;
 }
@@ -32,7 +40,20 @@ describe('users page', () => {
       'GET /api/company-users': ({ url }: { url: string }) => {
         const cursor = new URL(url, 'http://x').searchParams.get('cursor');
         return cursor
-          ? { body: { items: [companyUser({ id: 'b', email: 'dan@demo.example.com', firstName: 'Dan', status: 'disabled', groups: [] })], nextCursor: null } }
+          ? {
+              body: {
+                items: [
+                  companyUser({
+                    id: 'b',
+                    email: 'dan@demo.example.com',
+                    firstName: 'Dan',
+                    status: 'disabled',
+                    groups: [],
+                  }),
+                ],
+                nextCursor: null,
+              },
+            }
           : { body: { items: [companyUser({ status: 'invited', lastLoginAt: null })], nextCursor: 'c2', total: 2 } };
       },
     };
@@ -40,9 +61,22 @@ describe('users page', () => {
     expect(within(await app.screen.findByTestId('user-row-uma@demo.example.com')).getByText('Invited')).toBeTruthy();
     expect(app.screen.getByText('Showing 1 of 2')).toBeTruthy();
     await app.user.click(app.screen.getByRole('button', { name: 'Load more' }));
-    expect(within(await app.screen.findByTestId('user-row-dan@demo.example.com')).getByText('Deactivated')).toBeTruthy();
+    expect(
+      within(await app.screen.findByTestId('user-row-dan@demo.example.com')).getByText('Deactivated'),
+    ).toBeTruthy();
     expect(app.screen.queryByRole('button', { name: 'Load more' })).toBeNull();
     expect(app.api.calls.filter((c) => c.path === '/api/company-users')).toHaveLength(2);
+  });
+
+  it('shows only the empty text for an empty list, without "Showing 0 of 0"', async () => {
+    const routes = {
+      ...userManagementRoutes(['USERS_READ']),
+      'GET /api/company-users': { body: { items: [], nextCursor: null, total: 0 } },
+    };
+    const app = await renderApp({ path: '/users', session: signedIn(), routes });
+    expect(await app.screen.findByText('No users yet. Invite your colleagues by e-mail.')).toBeTruthy();
+    expect(app.screen.queryByText(/Showing/)).toBeNull();
+    expect(app.screen.queryByTestId('list-count')).toBeNull();
   });
 
   it('invites a user by e-mail with language and groups', async () => {
@@ -50,7 +84,10 @@ describe('users page', () => {
       ...userManagementRoutes(ALL_PERMISSIONS),
       'POST /api/company-users/invite': ({ body }: { body: unknown }) => ({
         status: 201,
-        body: { ...companyUser({ id: 'n', email: (body as { email: string }).email, status: 'invited' }), restrictions: [] },
+        body: {
+          ...companyUser({ id: 'n', email: (body as { email: string }).email, status: 'invited' }),
+          restrictions: [],
+        },
       }),
     };
     const app = await renderApp({ path: '/users', session: signedIn(), routes });
@@ -81,7 +118,10 @@ describe('users page', () => {
       ...userManagementRoutes(ALL_PERMISSIONS),
       'POST /api/company-users/invite': {
         status: 409,
-        body: { error: { code: 'resource.conflict', message: 'x', details: [{ field: 'email', code: 'emailTaken' }] }, requestId: 'r' },
+        body: {
+          error: { code: 'resource.conflict', message: 'x', details: [{ field: 'email', code: 'emailTaken' }] },
+          requestId: 'r',
+        },
       },
     };
     const app = await renderApp({ path: '/users', session: signedIn(), routes });
