@@ -10,11 +10,13 @@ import type {
   CreateUserRequest,
   EdifactDirectoryInfo,
   FeatureToggle,
+  IssueReport,
   Language,
   LoginResponse,
   PaymentReminderContent,
   Role,
   UpdateCompanyRequest,
+  UpdateIssueReportRequest,
 } from '@portal/contracts';
 import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -162,6 +164,20 @@ export function useDownloadIssueFile() {
       );
       saveBlob(await response.blob(), attachmentFilename(response.headers.get('content-disposition'), filename));
     },
+  });
+}
+
+/** Moves a report along (new, in progress, resolved, closed); every issue-report list is refetched. */
+export function useSetIssueReportStatus() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string } & UpdateIssueReportRequest) =>
+      api.request<IssueReport>(`/admin/issue-reports/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: { status } satisfies UpdateIssueReportRequest,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.issueReportLists() }),
   });
 }
 

@@ -5,15 +5,23 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ISSUE_PRIORITIES, ISSUE_TYPES, type IssuePriority, type IssueReport, type IssueType } from '@portal/contracts';
+import {
+  ISSUE_PRIORITIES,
+  ISSUE_REPORT_STATUSES,
+  ISSUE_TYPES,
+  type IssuePriority,
+  type IssueReport,
+  type IssueReportStatus,
+  type IssueType,
+} from '@portal/contracts';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { formatDateTime, intlLocale } from '../../../lib/format.ts';
-import { showError } from '../../../lib/notify.ts';
+import { showError, showSuccess } from '../../../lib/notify.ts';
 import { useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { adminErrorText } from '../admin-errors.ts';
 import type { IssueReportsSearch } from '../admin-search.ts';
-import { useDownloadIssueFile } from '../api/admin-mutations.ts';
+import { useDownloadIssueFile, useSetIssueReportStatus } from '../api/admin-mutations.ts';
 import { issueReportsQuery } from '../api/admin-queries.ts';
 import { AdminList, AdminPage } from './admin-page.tsx';
 
@@ -29,6 +37,26 @@ function PriorityBadge({ priority }: { priority: IssuePriority }) {
   );
 }
 
+const STATUS_COLORS: Record<IssueReportStatus, string> = {
+  new: 'blue',
+  in_progress: 'yellow',
+  resolved: 'green',
+  closed: 'gray',
+};
+
+function StatusBadge({ status }: { status: IssueReportStatus }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Badge variant="dot" color={STATUS_COLORS[status]} data-testid="issue-status">
+      {t(`issues.statuses.${status}`)}
+    </Badge>
+  );
+}
+
+function isStatus(value: string | null): value is IssueReportStatus {
+  return (ISSUE_REPORT_STATUSES as readonly (string | null)[]).includes(value);
+}
+
 function formatBytes(language: string, bytes: number): string {
   const kb = bytes / 1024;
   const [value, unit] = kb < 1024 ? [kb, 'kilobyte'] : [kb / 1024, 'megabyte'];
@@ -41,11 +69,18 @@ export function IssueReportsPage(): ReactElement {
   const api = useApi();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const [open, setOpen] = useState<IssueReport | undefined>();
+  const [opened, setOpened] = useState<IssueReport | undefined>();
   const download = useDownloadIssueFile();
+  const saveStatus = useSetIssueReportStatus();
   const list = useKeysetList(
     useInfiniteQuery({ ...issueReportsQuery(api, search), placeholderData: keepPreviousData }),
   );
+  // The open report as the list has it now, so a saved status shows at once; the clicked row when it left the list.
+  const open = opened ? (list.items.find((report) => report.id === opened.id) ?? opened) : undefined;
+  const setOpen = (report: IssueReport | undefined) => {
+    saveStatus.reset();
+    setOpened(report);
+  };
   const setSearch = (next: IssueReportsSearch) =>
     navigate({
       to: '/admin/issue-reports',
@@ -77,6 +112,11 @@ export function IssueReportsPage(): ReactElement {
       cell: (report) => <PriorityBadge priority={report.priority} />,
     },
     {
+      key: 'status',
+      header: t('issues.columns.status'),
+      cell: (report) => <StatusBadge status={report.status} />,
+    },
+    {
       key: 'from',
       header: t('issues.columns.from'),
       cell: (report) => (
@@ -96,6 +136,17 @@ export function IssueReportsPage(): ReactElement {
       await download.mutateAsync({ reportId: report.id, fileId: file.id, filename: file.filename });
     } catch (error) {
       showError({ message: adminErrorText(t, error) });
+    }
+  }
+
+  async function changeStatus(report: IssueReport, status: IssueReportStatus) {
+    if (status === report.status) return;
+    try {
+      const saved = await saveStatus.mutateAsync({ id: report.id, status });
+      setOpened(saved);
+      showSuccess({ message: t('issues.statusSaved', { status: t(`issues.statuses.${saved.status}`) }) });
+    } catch {
+      // Shown under the select (saveStatus.error); the select falls back to the saved status.
     }
   }
 
@@ -123,7 +174,7 @@ export function IssueReportsPage(): ReactElement {
         list={list}
         columns={columns}
         rowKey={(report) => report.id}
-        minWidth={820}
+        minWidth={920}
         aria-label={t('issues.title')}
         data-testid="issues-table"
       />
@@ -136,6 +187,19 @@ export function IssueReportsPage(): ReactElement {
               </Badge>
               <PriorityBadge priority={open.priority} />
             </Group>
+            <Select
+              label={t('issues.status')}
+              data={ISSUE_REPORT_STATUSES.map((status) => ({ value: status, label: t(`issues.statuses.${status}`) }))}
+              value={saveStatus.isPending ? saveStatus.variables.status : open.status}
+              onChange={(value) => {
+                if (isStatus(value)) void changeStatus(open, value);
+              }}
+              allowDeselect={false}
+              disabled={saveStatus.isPending}
+              error={saveStatus.isError ? adminErrorText(t, saveStatus.error) : undefined}
+              maw={280}
+              data-testid="issue-status-select"
+            />
             <Text size="sm" c="dimmed">
               {t('issues.from', {
                 user: open.user ? `${open.user.firstName} ${open.user.lastName} <${open.user.email}>` : '—',
