@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { compareFindings } from '../../findings.ts';
 import type { Finding } from '../../model.ts';
-import type { PartResult, ValidationResult } from '../../validate.ts';
+import { partSummary, type MessageSummary, type PartResult, type ValidationResult } from '../../validate.ts';
 import { planParts, type PartPlan } from './plan.ts';
 
 /** Options of the parallel validator. */
@@ -169,12 +169,10 @@ const merge = (results: PartResult[]): ParallelValidationResult => {
       findings.push(f);
     }
   }
-  const messages = [];
+  const messages: MessageSummary[] = [];
   for (const r of results) {
-    for (const m of r.messages) {
-      for (const f of m.findings) findings.push(f);
-      messages.push(m.summary);
-    }
+    for (const f of r.findings) findings.push(f);
+    for (let i = 0; i < r.references.length; i++) messages.push(partSummary(r, i));
   }
   findings.sort(compareFindings);
   return { ok: !findings.some((f) => f.severity === 'error'), messages, findings, parts: results.length };
