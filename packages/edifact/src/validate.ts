@@ -370,8 +370,9 @@ export const validatePart = async (
     parser.resume({ ...part, offset: part.start });
     live = true;
   }
-  // In slices, so that the messages of one slice at a time are alive.
-  const SLICE = 1024 * 1024;
+  // In small slices, as validateStream does: messages are checked soon after they close and die young (1 MB
+  // slices kept a slice's messages alive into old space: a quarter slower).
+  const SLICE = 64 * 1024;
   for (let at = 0; at < body.length; at += SLICE) {
     parser.write(body.subarray(at, at + SLICE));
     await flush();
