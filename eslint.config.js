@@ -7,14 +7,29 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**', '**/*.d.ts'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/drizzle/**',
+      '**/*.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'] })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+        }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -30,7 +45,11 @@ export default tseslint.config(
             { target: './packages', from: './apps', message: 'A package never imports an app.' },
             { target: './apps/web', from: './apps/server', message: 'The web app talks to the server only over HTTP.' },
             { target: './apps/server', from: './apps/web', message: 'The server never imports the web app.' },
-            { target: './packages/edifact', from: './packages/contracts', message: 'packages/edifact depends on nothing.' },
+            {
+              target: './packages/edifact',
+              from: './packages/contracts',
+              message: 'packages/edifact depends on nothing.',
+            },
             { target: './packages/edifact', from: './packages/i18n', message: 'packages/edifact depends on nothing.' },
             { target: './packages/contracts', from: './packages/i18n', message: 'contracts depends on zod only.' },
           ],

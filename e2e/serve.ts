@@ -27,7 +27,15 @@ const smtp = new SMTPServer({
       .then((mail) => {
         const to = [mail.to].flat().flatMap((a) => (a ? a.value.map((v) => (v.address ?? '').toLowerCase()) : []));
         const file = `${artifacts}mail/${String(++n).padStart(4, '0')}.json`;
-        writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text, attachments: mail.attachments.map((a) => a.filename) }));
+        writeFileSync(
+          file,
+          JSON.stringify({
+            to,
+            subject: mail.subject,
+            text: mail.text,
+            attachments: mail.attachments.map((a) => a.filename),
+          }),
+        );
         callback();
       })
       .catch((e: Error) => callback(e));

@@ -13,14 +13,19 @@ const storedSession = (page: Page) => page.evaluate((key) => window.localStorage
 
 /** Logout lives in the user menu of the main layout (or the admin area's own Logout); open the menu when closed. */
 async function logOut(page: Page) {
-  const item = page.getByTestId('nav-logout').or(page.getByRole('button', { name: 'Logout' })).first();
+  const item = page
+    .getByTestId('nav-logout')
+    .or(page.getByRole('button', { name: 'Logout' }))
+    .first();
   if (!(await item.isVisible())) await page.getByTestId('user-menu').click();
   await item.click();
   const leave = page.getByRole('button', { name: 'Leave' });
   if (await leave.isVisible().catch(() => false)) await leave.click();
 }
 
-test('register, confirm the e-mailed link, log in, keep the session over a reload and a token refresh, log out', async ({ page }) => {
+test('register, confirm the e-mailed link, log in, keep the session over a reload and a token refresh, log out', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('journey');
   await page.goto('/register');
@@ -47,7 +52,8 @@ test('register, confirm the e-mailed link, log in, keep the session over a reloa
   await expect(page.getByText('Jane Journey').first()).toBeVisible();
 
   // The journeys' server issues 20-second access tokens: after they expire, the next interaction renews the session.
-  const accessToken = async () => (JSON.parse((await storedSession(page)) ?? '{}') as { accessToken?: string }).accessToken;
+  const accessToken = async () =>
+    (JSON.parse((await storedSession(page)) ?? '{}') as { accessToken?: string }).accessToken;
   const before = await accessToken();
   expect(before).toBeTruthy();
   await page.waitForTimeout(23_000);
@@ -98,7 +104,11 @@ test('an old EDI account is invited to create a new account', async ({ page }) =
   const prompt = page.getByTestId('legacy-prompt');
   await expect(prompt.getByText('Thank you for choosing new Web EDI app')).toBeVisible();
   await expect(prompt.getByRole('link', { name: 'Go to old EDI version' })).toHaveAttribute('href', /^https?:\/\//);
-  await prompt.getByRole('button', { name: 'Create new account' }).or(prompt.getByRole('link', { name: 'Create new account' })).first().click();
+  await prompt
+    .getByRole('button', { name: 'Create new account' })
+    .or(prompt.getByRole('link', { name: 'Create new account' }))
+    .first()
+    .click();
   await expect(page).toHaveURL(/\/register/);
   await expect(page.getByTestId('register-legacy-note')).toBeVisible();
 });
@@ -129,7 +139,9 @@ test('a forgotten password is reset through the e-mailed link, once', async ({ p
   await logOut(page);
 
   await page.goto(link);
-  await expect(page.getByTestId('set-password-link-problem')).toContainText('An error occurred, please login again through your application.');
+  await expect(page.getByTestId('set-password-link-problem')).toContainText(
+    'An error occurred, please login again through your application.',
+  );
 });
 
 test('Arabic turns the page right to left, and the choice is kept', async ({ page }) => {
@@ -145,7 +157,9 @@ test('Arabic turns the page right to left, and the choice is kept', async ({ pag
 for (const path of ['/login', '/register', '/password-reset', '/set-password?token=nothing-valid']) {
   test(`axe-core finds no serious problem on ${path}`, async ({ page }) => {
     await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 }).or(page.getByTestId('set-password-link-problem')).first()).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1 }).or(page.getByTestId('set-password-link-problem')).first(),
+    ).toBeVisible();
     await expectAccessible(page);
   });
 }

@@ -26,10 +26,15 @@ async function logOut(page: Page) {
  * user@demo invites them over the API and they set their password through the e-mailed link.
  */
 async function freshUser(request: APIRequestContext, tag: string) {
-  const login = await request.post('/api/users/login', { data: { login: DEMO.user.email, password: DEMO.user.password } });
-  const token = ((await login.json()) as { keycloakResponse: { token: { access_token: string } } }).keycloakResponse.token.access_token;
+  const login = await request.post('/api/users/login', {
+    data: { login: DEMO.user.email, password: DEMO.user.password },
+  });
+  const token = ((await login.json()) as { keycloakResponse: { token: { access_token: string } } }).keycloakResponse
+    .token.access_token;
   const headers = { Authorization: `Bearer ${token}` };
-  const groups = (await (await request.get('/api/groups?search=Administrators', { headers })).json()) as { items: { id: string }[] };
+  const groups = (await (await request.get('/api/groups?search=Administrators', { headers })).json()) as {
+    items: { id: string }[];
+  };
   const email = uniqueEmail(tag);
   const invite = await request.post('/api/company-users/invite', {
     headers,
@@ -38,12 +43,17 @@ async function freshUser(request: APIRequestContext, tag: string) {
   expect(invite.status()).toBe(201);
   const link = new URL(linkFrom(await waitForMail(email)), 'http://x');
   const password = 'Fresh#Start2026';
-  const set = await request.post('/api/users/setPassword', { data: { token: link.searchParams.get('token'), password } });
+  const set = await request.post('/api/users/setPassword', {
+    data: { token: link.searchParams.get('token'), password },
+  });
   expect(set.ok()).toBe(true);
   return { email, password };
 }
 
-test('change names, then the password: a wrong current one is refused, the right one works for the next login', async ({ page, request }) => {
+test('change names, then the password: a wrong current one is refused, the right one works for the next login', async ({
+  page,
+  request,
+}) => {
   const account = await freshUser(request, 'profile-pw');
   await logIn(page, account);
   await page.goto('/profile');
@@ -57,7 +67,9 @@ test('change names, then the password: a wrong current one is refused, the right
   await expect(page.getByText('Operation successful').first()).toBeVisible();
   await page.reload();
   await expect(page.getByRole('form', { name: 'Profile settings' }).getByLabel('First name')).toHaveValue('Petra');
-  await expect(page.getByRole('form', { name: 'Profile settings' }).getByLabel('Telephone number')).toHaveValue('+48 600 100 200');
+  await expect(page.getByRole('form', { name: 'Profile settings' }).getByLabel('Telephone number')).toHaveValue(
+    '+48 600 100 200',
+  );
 
   await page.getByRole('tab', { name: 'Password' }).click();
   await expect(page).toHaveURL(/\/profile\?panel=password$/);
@@ -119,7 +131,9 @@ test('leaving the profile with unsaved changes asks Stay or Leave', async ({ pag
   await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/documents\/in$/);
   await page.goto('/profile');
-  await expect(page.getByRole('form', { name: 'Profile settings' }).getByLabel('First name')).not.toHaveValue('Unsaved');
+  await expect(page.getByRole('form', { name: 'Profile settings' }).getByLabel('First name')).not.toHaveValue(
+    'Unsaved',
+  );
 });
 
 test('every profile panel passes axe in English and Arabic, on a desktop and a phone', async ({ page }) => {
@@ -155,7 +169,9 @@ test('every profile panel passes axe in English and Arabic, on a desktop and a p
   await page.screenshot({ path: `${SHOTS}/profile-settings-ar-phone.png`, fullPage: true });
 });
 
-test('on a phone the panel tabs stay on one row that scrolls, work with the keyboard and pass axe', async ({ page }) => {
+test('on a phone the panel tabs stay on one row that scrolls, work with the keyboard and pass axe', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await logIn(page, DEMO.user);
   await page.goto('/profile?panel=additional-settings');

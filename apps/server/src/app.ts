@@ -94,7 +94,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Open EDI Portal API', version: '0.1.0', description: 'Every endpoint of the portal. Private routes need `Authorization: Bearer <access token>`.' },
+      info: {
+        title: 'Open EDI Portal API',
+        version: '0.1.0',
+        description: 'Every endpoint of the portal. Private routes need `Authorization: Bearer <access token>`.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -112,7 +116,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mail = createMailService({ db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const authRepo = createAuthRepository(db);
   const auth = createAuthService({ db, repo: authRepo, tokens, mail, audit, clock, publicUrl: config.publicUrl });
-  const edifact = await createEdifactService({ storePath: `${config.dataDir}/edifact`, log: app.log, downloadBaseUrl: config.edifactDownloadBaseUrl });
+  const edifact = await createEdifactService({
+    storePath: `${config.dataDir}/edifact`,
+    log: app.log,
+    downloadBaseUrl: config.edifactDownloadBaseUrl,
+  });
   await edifact.importAtStart(config.edifactDirectoriesImport);
   app.decorate('services', { db, clock, tokens, mail, audit, auth, edifact });
 

@@ -32,7 +32,9 @@ async function main(): Promise<void> {
     '',
     `  Open EDI Portal is running at ${config.publicUrl}`,
     `  API docs: ${config.publicUrl}/api/docs   Database: ${where}${seeded ? ' (demo data seeded)' : ''}`,
-    config.smtpUrl ? `  E-mail: sent through ${new URL(config.smtpUrl).host}` : '  E-mail: no SMTP_URL, messages are stored and printed in this log',
+    config.smtpUrl
+      ? `  E-mail: sent through ${new URL(config.smtpUrl).host}`
+      : '  E-mail: no SMTP_URL, messages are stored and printed in this log',
   ];
   if (config.demoData) {
     lines.push('', '  Demo logins:');
@@ -45,7 +47,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   const code = (error as { code?: string } | null)?.code;
   if (error instanceof ConfigError) console.error(error.message);
-  else if (code === 'EADDRINUSE') console.error(`Port ${process.env.PORT ?? 3000} is already in use: stop the other server or set PORT.`);
+  else if (code === 'EADDRINUSE')
+    console.error(`Port ${process.env.PORT ?? 3000} is already in use: stop the other server or set PORT.`);
   else console.error(error);
   process.exit(1);
 });

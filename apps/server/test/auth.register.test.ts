@@ -239,16 +239,14 @@ describe('registrations per address', () => {
       t.app.inject({ method: 'POST', url: '/api/users/register', payload, remoteAddress: ip });
     // 19 earlier registrations from this address, as the service records them (each real one costs an e-mail,
     // and the test SMTP server waits 100 ms before its greeting); the 20th is a real one.
-    await t.database.db
-      .insert(auditLog)
-      .values(
-        Array.from({ length: 19 }, (_, i) => ({
-          at: t.clock.now(),
-          event: 'auth.registered',
-          login: `earlier-${i}@example.com`,
-          ip,
-        })),
-      );
+    await t.database.db.insert(auditLog).values(
+      Array.from({ length: 19 }, (_, i) => ({
+        at: t.clock.now(),
+        event: 'auth.registered',
+        login: `earlier-${i}@example.com`,
+        ip,
+      })),
+    );
     const email = newEmail();
     // An attempt for an existing e-mail counts too, or it would be a free probe.
     expect((await register(payloadFor(email))).statusCode).toBe(200);

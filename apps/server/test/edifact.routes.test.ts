@@ -58,7 +58,15 @@ describe('POST /api/validation/edifact', () => {
     expect(body.ok).toBe(true);
     expect(body.summary).toMatchObject({ errors: 0, errorLevel: null, truncated: false });
     expect(body.messages).toEqual([
-      { reference: '1', type: 'ORDERS', version: 'D96A', association: 'EAN008', documentNumber: 'PO12345', line: 1, status: 'valid' },
+      {
+        reference: '1',
+        type: 'ORDERS',
+        version: 'D96A',
+        association: 'EAN008',
+        documentNumber: 'PO12345',
+        line: 1,
+        status: 'valid',
+      },
     ]);
   });
 
@@ -67,21 +75,36 @@ describe('POST /api/validation/edifact', () => {
     const body = res.json();
     expect(body.summary.errorLevel).toBe('specification');
     expect(body.findings).toContainEqual(
-      expect.objectContaining({ code: 'EDI_MANDATORY_SEGMENT_MISSING', severity: 'error', level: 'specification', messageType: 'ORDERS', version: 'D96A' }),
+      expect.objectContaining({
+        code: 'EDI_MANDATORY_SEGMENT_MISSING',
+        severity: 'error',
+        level: 'specification',
+        messageType: 'ORDERS',
+        version: 'D96A',
+      }),
     );
   });
 
   it('reports a wrong UNT segment count and counts it with the specification notification', async () => {
     const body = (await validateAs(user, ORDER.replace('UNT+9', 'UNT+12'))).json();
     expect(body.summary.errorLevel).toBe('specification');
-    expect(body.findings).toContainEqual(expect.objectContaining({ code: 'EDI_UNT_COUNT_MISMATCH', expected: '9', actual: '12' }));
+    expect(body.findings).toContainEqual(
+      expect.objectContaining({ code: 'EDI_UNT_COUNT_MISMATCH', expected: '9', actual: '12' }),
+    );
   });
 
   it('reports a code the EANCOM guide does not allow at the map level', async () => {
     const body = (await validateAs(user, ORDER.replace('BGM+220', 'BGM+999'))).json();
     expect(body.summary.errorLevel).toBe('map');
     expect(body.findings).toContainEqual(
-      expect.objectContaining({ code: 'EDI_INVALID_CODE', level: 'map', severity: 'error', path: 'BGM[1]/C002/1001', actual: '999', version: 'EAN008' }),
+      expect.objectContaining({
+        code: 'EDI_INVALID_CODE',
+        level: 'map',
+        severity: 'error',
+        path: 'BGM[1]/C002/1001',
+        actual: '999',
+        version: 'EAN008',
+      }),
     );
   });
 
@@ -96,12 +119,21 @@ describe('POST /api/validation/edifact', () => {
 
   it('needs the document validation permission and a login', async () => {
     expect((await validateAs(clerk, ORDER)).statusCode).toBe(403);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/validation/edifact', payload: { content: ORDER } });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/validation/edifact',
+      payload: { content: ORDER },
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('builds the CONTRL a partner would send back, as a download', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/validation/edifact/contrl', headers: bearer(user), payload: { content: ORDER.replace('UNT+9', 'UNT+12') } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/validation/edifact/contrl',
+      headers: bearer(user),
+      payload: { content: ORDER.replace('UNT+9', 'UNT+12') },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('CONTRL.edi');
     expect(res.body).toMatch(/UNH\+[^+]+\+CONTRL:/);
@@ -119,13 +151,23 @@ describe('admin: UN/EDIFACT directories', () => {
   });
 
   it('refuses an upload that is not a zip, naming the field', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/edifact/directories', headers: { ...bearer(admin), 'content-type': 'application/zip' }, payload: Buffer.from('not a zip') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/edifact/directories',
+      headers: { ...bearer(admin), 'content-type': 'application/zip' },
+      payload: Buffer.from('not a zip'),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.details).toEqual([{ field: 'file', code: 'zipRequired' }]);
   });
 
   it('refuses a non-admin upload before reading the body', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/edifact/directories', headers: { ...bearer(user), 'content-type': 'application/zip' }, payload: Buffer.from('not a zip') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/edifact/directories',
+      headers: { ...bearer(user), 'content-type': 'application/zip' },
+      payload: Buffer.from('not a zip'),
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -133,13 +175,27 @@ describe('admin: UN/EDIFACT directories', () => {
     const doc = (await t.app.inject({ url: '/api/docs/json' })).json();
     const body = doc.paths['/api/admin/edifact/directories'].post.requestBody;
     expect(Object.keys(body.content)).toEqual(['application/zip', 'application/octet-stream']);
-    expect(body.content['application/zip'].schema).toMatchObject({ type: 'string', format: 'binary', maxLength: EDIFACT_DIRECTORY_ZIP_MAX_BYTES });
+    expect(body.content['application/zip'].schema).toMatchObject({
+      type: 'string',
+      format: 'binary',
+      maxLength: EDIFACT_DIRECTORY_ZIP_MAX_BYTES,
+    });
   });
 
   it('checks the directory name and reports a failed download as 502', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/edifact/directories/download', headers: bearer(admin), payload: { name: 'X1' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/edifact/directories/download',
+      headers: bearer(admin),
+      payload: { name: 'X1' },
+    });
     expect(bad.statusCode).toBe(400);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/admin/edifact/directories/download', headers: bearer(admin), payload: { name: 'D99Z' } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/edifact/directories/download',
+      headers: bearer(admin),
+      payload: { name: 'D99Z' },
+    });
     expect(missing.statusCode).toBe(502);
     expect(missing.json().error.code).toBe('server.unavailable');
   });

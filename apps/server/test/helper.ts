@@ -63,7 +63,13 @@ export async function createTestApp(
   const clock = options.clock ?? createTestClock();
   // DATA_DIR holds the EDIFACT directory store: a temporary folder, never the repository's ./data.
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
-  const config = loadConfig({ PUBLIC_URL: 'http://portal.test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DATA_DIR: dataDir, ...options.env });
+  const config = loadConfig({
+    PUBLIC_URL: 'http://portal.test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    DATA_DIR: dataDir,
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     database,
@@ -89,7 +95,12 @@ export const DEMO_USER = { login: 'user@demo.example.com', password: 'User#Demo2
 export async function login(app: FastifyInstance, creds: { login: string; password: string } = DEMO_USER) {
   const res = await app.inject({ method: 'POST', url: '/api/users/login', payload: creds });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return res.json().keycloakResponse.token as { access_token: string; refresh_token: string; expires_in: number; refresh_expires_in: number };
+  return res.json().keycloakResponse.token as {
+    access_token: string;
+    refresh_token: string;
+    expires_in: number;
+    refresh_expires_in: number;
+  };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

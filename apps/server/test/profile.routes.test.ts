@@ -492,7 +492,9 @@ describe('POST /api/users/changePassword', () => {
     // The access token's own session goes on; the user's other session ends, and its access token with it.
     expect(await refresh(current.refresh_token)).toBe(200);
     expect(await refresh(other.refresh_token)).toBe(401);
-    expect((await p.app.inject({ url: '/api/users/permissions', headers: bearer(other.access_token) })).statusCode).toBe(401);
+    expect(
+      (await p.app.inject({ url: '/api/users/permissions', headers: bearer(other.access_token) })).statusCode,
+    ).toBe(401);
     // The other user's session is not touched.
     expect(
       (

@@ -29,10 +29,18 @@ describe('an access token dies with its session', () => {
 
   it('stops working when a rotated refresh token is replayed (the session is revoked)', async () => {
     const tokens = await login(t.app);
-    const rotated = await t.app.inject({ method: 'POST', url: '/api/users/refreshToken', payload: { refreshToken: tokens.refresh_token } });
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/refreshToken',
+      payload: { refreshToken: tokens.refresh_token },
+    });
     const fresh = rotated.json().token.access_token as string;
     expect((await permissions(fresh)).statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: '/api/users/refreshToken', payload: { refreshToken: tokens.refresh_token } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/refreshToken',
+      payload: { refreshToken: tokens.refresh_token },
+    });
     expect((await permissions(fresh)).statusCode).toBe(401);
   });
 });

@@ -1,7 +1,13 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string[]; subject: string; text: string; html: string; attachments: { filename?: string; size: number }[] };
+export type ReceivedMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename?: string; size: number }[];
+};
 
 /** A real SMTP server on a free loopback port that keeps what it receives, parsed. */
 export async function startSmtpReceiver() {

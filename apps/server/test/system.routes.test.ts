@@ -38,7 +38,14 @@ describe('system endpoints', () => {
     const res = await t.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/users/login', '/api/users/refreshToken', '/api/users/register', '/api/legacy/login']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/users/login',
+        '/api/users/refreshToken',
+        '/api/users/register',
+        '/api/legacy/login',
+      ]),
+    );
   });
 
   it('answers unknown API routes with the error body and a request id', async () => {
@@ -54,10 +61,19 @@ describe('system endpoints', () => {
   });
 
   it('refuses a malformed JSON body with 400 and an oversized one with 413', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json' }, payload: '{"login":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"login":',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('request.malformed');
-    const big = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: 'a'.repeat(2 * 1024 * 1024), password: 'x' } });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { login: 'a'.repeat(2 * 1024 * 1024), password: 'x' },
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().error.code).toBe('request.too_large');
   });

@@ -72,6 +72,9 @@ export function hasAllRoles(roles: readonly string[], required: readonly string[
 }
 
 /** An element is shown when any of its toggles is on, and always when it names none (section 6). */
-export function isToggledOn(toggles: readonly FeatureToggle[], required: readonly FeatureToggle[] | undefined): boolean {
+export function isToggledOn(
+  toggles: readonly FeatureToggle[],
+  required: readonly FeatureToggle[] | undefined,
+): boolean {
   return !required || required.length === 0 || required.some((t) => toggles.includes(t));
 }

@@ -60,7 +60,13 @@ describe('registration payload', () => {
     ]);
   });
   it('refuses an unknown locale', () => {
-    const r = RegisterRequestSchema.safeParse({ firstName: 'A', lastName: 'B', email: 'a@b.cd', password: 'Abcdef1!', locale: 'xx' });
+    const r = RegisterRequestSchema.safeParse({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'a@b.cd',
+      password: 'Abcdef1!',
+      locale: 'xx',
+    });
     expect(r.error?.issues[0]?.path).toEqual(['locale']);
   });
 });

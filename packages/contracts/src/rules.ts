@@ -45,11 +45,7 @@ export const PasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, 'tooLong')
   .refine(isStrongPassword, 'passwordRules');
 
-export const NameSchema = z
-  .string({ error: 'required' })
-  .trim()
-  .min(1, 'required')
-  .max(100, 'tooLong');
+export const NameSchema = z.string({ error: 'required' }).trim().min(1, 'required').max(100, 'tooLong');
 
 /** Normal form of an e-mail for lookups: addresses are unique case-insensitively. */
 export function normalizeEmail(email: string): string {

@@ -51,4 +51,3 @@ export function* interchangeChunks(size: number, chunk = CHUNK): Generator<strin
   }
   yield out + `UNZ+${n}+IC0001'`;
 }
-

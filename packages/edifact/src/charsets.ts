@@ -80,7 +80,20 @@ const SINGLE_BYTE_LABELS: Record<string, string> = {
 
 /** Every syntax identifier of ISO 9735 (code list of 0001). */
 export const SYNTAX_IDENTIFIERS: readonly string[] = [
-  'UNOA', 'UNOB', 'UNOC', 'UNOD', 'UNOE', 'UNOF', 'UNOG', 'UNOH', 'UNOI', 'UNOJ', 'UNOK', 'UNOL', 'UNOW', 'UNOX',
+  'UNOA',
+  'UNOB',
+  'UNOC',
+  'UNOD',
+  'UNOE',
+  'UNOF',
+  'UNOG',
+  'UNOH',
+  'UNOI',
+  'UNOJ',
+  'UNOK',
+  'UNOL',
+  'UNOW',
+  'UNOX',
   'UNOY',
 ];
 
@@ -125,7 +138,14 @@ export const getCharset = (id: string): Charset => {
   } else {
     const label = SINGLE_BYTE_LABELS[id];
     if (label !== undefined) {
-      charset = { id, known: true, valid: graphic8859(), isValidHigh: singleByteHigh(label), decoding: 'single-byte', label };
+      charset = {
+        id,
+        known: true,
+        valid: graphic8859(),
+        isValidHigh: singleByteHigh(label),
+        decoding: 'single-byte',
+        label,
+      };
     } else {
       const valid = new Uint8Array(256).fill(1);
       charset = { id, known: false, valid, isValidHigh: always, decoding: 'latin1' };

@@ -67,12 +67,22 @@ const loadDirectoryCommands = async (): Promise<DirectoryCommands | undefined> =
   return (await import('./directory/cli-commands.ts' as string)) as DirectoryCommands;
 };
 
-const pad = (text: string, width: number): string => (text.length >= width ? text : text + ' '.repeat(width - text.length));
+const pad = (text: string, width: number): string =>
+  text.length >= width ? text : text + ' '.repeat(width - text.length);
 
 const table = (rows: string[][]): string => {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, Math.min(cell.length, 60))));
-  return rows.map((row) => row.map((cell, i) => pad(cell, widths[i] ?? 0)).join('  ').trimEnd()).join('\n') + '\n';
+  return (
+    rows
+      .map((row) =>
+        row
+          .map((cell, i) => pad(cell, widths[i] ?? 0))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 };
 
 const describe = (f: Finding): string => {
@@ -87,22 +97,32 @@ const human = (file: string, result: ValidationResult): string => {
   if (result.messages.length > 0) {
     text += table([
       ['LINE', 'REFERENCE', 'TYPE', 'VERSION', 'ASSOCIATION', 'DOCUMENT', 'STATUS'],
-      ...result.messages.map((m) => [String(m.line), m.reference, m.type, m.version, m.association ?? '', m.documentNumber, m.status]),
+      ...result.messages.map((m) => [
+        String(m.line),
+        m.reference,
+        m.type,
+        m.version,
+        m.association ?? '',
+        m.documentNumber,
+        m.status,
+      ]),
     ]);
   }
   if (result.findings.length > 0) {
-    text += '\n' + table([
-      ['LINE:COL', 'SEVERITY', 'LEVEL', 'CODE', 'PATH', 'MESSAGE', 'DETAIL'],
-      ...result.findings.map((f) => [
-        `${f.line}:${f.column}`,
-        f.severity,
-        f.level,
-        f.code,
-        f.path,
-        f.messageReference ?? '',
-        describe(f),
-      ]),
-    ]);
+    text +=
+      '\n' +
+      table([
+        ['LINE:COL', 'SEVERITY', 'LEVEL', 'CODE', 'PATH', 'MESSAGE', 'DETAIL'],
+        ...result.findings.map((f) => [
+          `${f.line}:${f.column}`,
+          f.severity,
+          f.level,
+          f.code,
+          f.path,
+          f.messageReference ?? '',
+          describe(f),
+        ]),
+      ]);
   }
   return text;
 };
@@ -115,7 +135,8 @@ const runValidate = async (argv: string[], io: Output): Promise<number> => {
   }
   let levels: ValidationLevelPlugin[] = [];
   const commands = await loadDirectoryCommands();
-  if (commands?.createLevels) levels = await commands.createLevels(args.store === undefined ? {} : { store: args.store });
+  if (commands?.createLevels)
+    levels = await commands.createLevels(args.store === undefined ? {} : { store: args.store });
   if (args.store !== undefined && levels.length === 0) {
     io.err(`edifact validate: no directories in ${args.store}: syntax level only\n`);
   }

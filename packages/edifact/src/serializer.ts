@@ -21,7 +21,10 @@ const escaper = (d: Delimiters): ((value: string) => string) => {
   if (d.repetition !== '' && d.repetition !== ' ') specials.push(d.repetition);
   const release = d.release !== ' ' ? d.release : '';
   if (release === '') return (value) => value;
-  const pattern = new RegExp('[' + specials.map((c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')).join('') + ']', 'g');
+  const pattern = new RegExp(
+    '[' + specials.map((c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0')).join('') + ']',
+    'g',
+  );
   return (value) => {
     pattern.lastIndex = 0;
     return pattern.test(value) ? value.replace(pattern, (c) => release + c) : value;
@@ -75,14 +78,17 @@ export const serializeMessage = (
 
 const unaSegment = (d: Delimiters): Segment => ({
   tag: 'UNA',
-  elements: [{ components: [d.component + d.element + d.decimal + (d.release || ' ') + (d.repetition || ' ') + d.segment] }],
+  elements: [
+    { components: [d.component + d.element + d.decimal + (d.release || ' ') + (d.repetition || ' ') + d.segment] },
+  ],
   position: { line: 1, column: 1, offset: 0 },
   length: 9,
   index: 0,
 });
 
 function* interchangeSegments(interchange: Interchange, una: SerializeOptions['una']): Generator<Segment> {
-  if (una !== 'never' && (interchange.una || una === 'always')) yield interchange.una ?? unaSegment(interchange.delimiters);
+  if (una !== 'never' && (interchange.una || una === 'always'))
+    yield interchange.una ?? unaSegment(interchange.delimiters);
   if (interchange.header) yield interchange.header;
   // Groups, messages and packages in their original order (by segment index).
   const blocks: { index: number; segments: Segment[] }[] = [];

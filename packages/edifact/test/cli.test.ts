@@ -59,7 +59,11 @@ describe('edifact validate with a directory store', () => {
 
     const json = await run(['validate', '--json', file, '--store', store]);
     expect(json.code).toBe(1);
-    const report = JSON.parse(json.out) as { ok: boolean; messages: { type: string; status: string }[]; findings: Finding[] };
+    const report = JSON.parse(json.out) as {
+      ok: boolean;
+      messages: { type: string; status: string }[];
+      findings: Finding[];
+    };
     expect(report.ok).toBe(false);
     expect(report.messages).toMatchObject([{ type: 'ORDERS', status: 'error' }]);
     expect(report.findings.map((f) => `${f.level} ${f.code}`)).toEqual([
@@ -71,7 +75,13 @@ describe('edifact validate with a directory store', () => {
   });
 
   it('a code outside the directory list is a warning (exit 0)', async () => {
-    const json = await run(['validate', '--json', samplesDir + 'EdiFabric_EDIFACT.NET__PurchaseOrderInvalid.txt', '--store', store]);
+    const json = await run([
+      'validate',
+      '--json',
+      samplesDir + 'EdiFabric_EDIFACT.NET__PurchaseOrderInvalid.txt',
+      '--store',
+      store,
+    ]);
     expect(json.code).toBe(0);
     const report = JSON.parse(json.out) as { ok: boolean; findings: Finding[] };
     expect(report.ok).toBe(true);
@@ -97,7 +107,13 @@ describe('edifact validate with a directory store', () => {
   });
 
   it('messages of a directory the store lacks are unsupported', async () => {
-    const json = await run(['validate', '--json', samplesDir + 'SYN_mixed_unsupported_type_and_version.edi', '--store', store]);
+    const json = await run([
+      'validate',
+      '--json',
+      samplesDir + 'SYN_mixed_unsupported_type_and_version.edi',
+      '--store',
+      store,
+    ]);
     expect(json.code).toBe(1);
     const report = JSON.parse(json.out) as { findings: Finding[] };
     expect(report.findings.filter((f) => f.code === 'EDI_UNSUPPORTED_MESSAGE').map((f) => f.actual)).toEqual([
@@ -107,7 +123,12 @@ describe('edifact validate with a directory store', () => {
   });
 
   it('without directories in the store: the syntax level alone, with a note', async () => {
-    const result = await run(['validate', samplesDir + 'EdiFabric_EDIFACT.NET__PurchaseOrderCustom1.txt', '--store', join(folder, 'empty')]);
+    const result = await run([
+      'validate',
+      samplesDir + 'EdiFabric_EDIFACT.NET__PurchaseOrderCustom1.txt',
+      '--store',
+      join(folder, 'empty'),
+    ]);
     expect(result.code).toBe(0);
     expect(result.err).toContain('syntax level only');
     expect(result.out).not.toContain('specification');

@@ -38,19 +38,23 @@ const mutate = (source: Uint8Array, mutations: Mutation[]): Uint8Array => {
 describe('random mutations of real messages', () => {
   it('never throw, always finish, and every finding points inside the input', { timeout: 60_000 }, () => {
     fc.assert(
-      fc.property(fc.nat({ max: SOURCES.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 12 }), (which, mutations) => {
-        const input = mutate(SOURCES[which] as Uint8Array, mutations);
-        const { findings } = parse(input);
-        for (const f of findings) {
-          expect(f.offset).toBeGreaterThanOrEqual(0);
-          expect(f.offset).toBeLessThanOrEqual(input.length);
-          if (input.length > 0) expect(f.offset).toBeLessThan(input.length);
-          expect(lineColumnAt(input, f.offset)).toEqual({ line: f.line, column: f.column });
-          expect(typeof f.code).toBe('string');
-        }
-        const result = validateSync(input, { strict: true });
-        expect(result.findings.length).toBeGreaterThanOrEqual(findings.length);
-      }),
+      fc.property(
+        fc.nat({ max: SOURCES.length - 1 }),
+        fc.array(mutation, { minLength: 1, maxLength: 12 }),
+        (which, mutations) => {
+          const input = mutate(SOURCES[which] as Uint8Array, mutations);
+          const { findings } = parse(input);
+          for (const f of findings) {
+            expect(f.offset).toBeGreaterThanOrEqual(0);
+            expect(f.offset).toBeLessThanOrEqual(input.length);
+            if (input.length > 0) expect(f.offset).toBeLessThan(input.length);
+            expect(lineColumnAt(input, f.offset)).toEqual({ line: f.line, column: f.column });
+            expect(typeof f.code).toBe('string');
+          }
+          const result = validateSync(input, { strict: true });
+          expect(result.findings.length).toBeGreaterThanOrEqual(findings.length);
+        },
+      ),
       { numRuns: 400 },
     );
   });

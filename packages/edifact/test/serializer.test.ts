@@ -23,8 +23,13 @@ const segmentsOf = (i: Interchange): Segment[] => {
 
 describe('round trip', () => {
   // Findings that leave the data intact: lenient whitespace/BOM, characters outside the declared repertoire.
-  const WELL_FORMED_CODES = new Set(['EDI_WHITESPACE_BETWEEN_SEGMENTS', 'EDI_BYTE_ORDER_MARK', 'EDI_INVALID_CHARACTER']);
-  const envelopeOnly = (code: string): boolean => /_(COUNT|REFERENCE)_MISMATCH$|^EDI_UNSUPPORTED_SYNTAX$|^EDI_MISSING_UNZ$/.test(code);
+  const WELL_FORMED_CODES = new Set([
+    'EDI_WHITESPACE_BETWEEN_SEGMENTS',
+    'EDI_BYTE_ORDER_MARK',
+    'EDI_INVALID_CHARACTER',
+  ]);
+  const envelopeOnly = (code: string): boolean =>
+    /_(COUNT|REFERENCE)_MISMATCH$|^EDI_UNSUPPORTED_SYNTAX$|^EDI_MISSING_UNZ$/.test(code);
 
   it('parse then serialize gives the same bytes for every well-formed sample', { timeout: 30_000 }, () => {
     let checked = 0;

@@ -22,7 +22,12 @@ type Case = {
 
 const cases: Case[] = [
   { name: 'UNH missing', input: ENV(`BGM+220+X'UNT+2+M1'`), code: 'EDI_MISSING_UNH', path: 'BGM[1]' },
-  { name: 'UNT missing before UNZ', input: ENV(`UNH+M1+ORDERS:D:96A:UN'BGM+220+X'`), code: 'EDI_MISSING_UNT', path: 'UNT[1]' },
+  {
+    name: 'UNT missing before UNZ',
+    input: ENV(`UNH+M1+ORDERS:D:96A:UN'BGM+220+X'`),
+    code: 'EDI_MISSING_UNT',
+    path: 'UNT[1]',
+  },
   { name: 'UNZ missing', input: `UNB+UNOC:3+S+R+240101:1200+R1'${ORDERS()}`, code: 'EDI_MISSING_UNZ', path: 'UNZ[1]' },
   { name: 'UNT count', input: ENV(ORDERS('M1', 4)), code: 'EDI_UNT_COUNT_MISMATCH', path: 'UNT[1]/0074' },
   {
@@ -55,7 +60,11 @@ const cases: Case[] = [
   { name: 'UNA only', input: "UNA:+.? '", code: 'EDI_UNEXPECTED_END_OF_FILE' },
   { name: 'junk before UNB', input: '####\n' + ENV(ORDERS()), code: 'EDI_UNEXPECTED_CHARACTER', offset: 0 },
   { name: 'empty segment', input: ENV(ORDERS() + "'"), code: 'EDI_UNEXPECTED_SEPARATOR' },
-  { name: 'separator after tag', input: ENV(`UNH+M1+ORDERS:D:96A:UN'BGM:1+220'UNT+3+M1'`), code: 'EDI_UNEXPECTED_SEPARATOR' },
+  {
+    name: 'separator after tag',
+    input: ENV(`UNH+M1+ORDERS:D:96A:UN'BGM:1+220'UNT+3+M1'`),
+    code: 'EDI_UNEXPECTED_SEPARATOR',
+  },
   {
     name: 'lower case under UNOA',
     input: ENV(`UNH+M1+ORDERS:D:96A:UN'FTX+AAA+++hello'UNT+3+M1'`).replace('UNOC', 'UNOA'),
@@ -72,9 +81,23 @@ const cases: Case[] = [
     input: bytes(ENV(`UNH+M1+ORDERS:D:96A:UN'FTX+AAA+++\u00ff'UNT+3+M1'`).replace('UNOC:3', 'UNOW:4')),
     code: 'EDI_INVALID_CHARACTER',
   },
-  { name: 'unknown syntax identifier', input: ENV(ORDERS()).replace('UNOC', 'XXXA'), code: 'EDI_UNSUPPORTED_SYNTAX', path: 'UNB[1]/S001/0001' },
-  { name: 'unknown syntax version', input: ENV(ORDERS()).replace('UNOC:3', 'UNOC:7'), code: 'EDI_UNSUPPORTED_SYNTAX', path: 'UNB[1]/S001/0002' },
-  { name: 'release before a plain character', input: ENV(`UNH+M1+ORDERS:D:96A:UN'FTX+AAA+++A?B'UNT+3+M1'`), code: 'EDI_INVALID_RELEASE' },
+  {
+    name: 'unknown syntax identifier',
+    input: ENV(ORDERS()).replace('UNOC', 'XXXA'),
+    code: 'EDI_UNSUPPORTED_SYNTAX',
+    path: 'UNB[1]/S001/0001',
+  },
+  {
+    name: 'unknown syntax version',
+    input: ENV(ORDERS()).replace('UNOC:3', 'UNOC:7'),
+    code: 'EDI_UNSUPPORTED_SYNTAX',
+    path: 'UNB[1]/S001/0002',
+  },
+  {
+    name: 'release before a plain character',
+    input: ENV(`UNH+M1+ORDERS:D:96A:UN'FTX+AAA+++A?B'UNT+3+M1'`),
+    code: 'EDI_INVALID_RELEASE',
+  },
   { name: 'bad tag', input: ENV(`UNH+M1+ORDERS:D:96A:UN'BG+220'UNT+3+M1'`), code: 'EDI_INVALID_SEGMENT_TAG' },
   { name: 'UNA with equal separators', input: "UNA++.? '" + ENV(ORDERS()), code: 'EDI_INVALID_SERVICE_STRING' },
   { name: 'bare message', input: ORDERS(), code: 'EDI_MISSING_UNB', severity: 'warning' },
@@ -109,14 +132,48 @@ const cases: Case[] = [
     code: 'EDI_DUPLICATE_GROUP_REFERENCE',
   },
   { name: 'byte-order mark', input: '\uFEFF' + ENV(ORDERS()), code: 'EDI_BYTE_ORDER_MARK', severity: 'warning' },
-  { name: 'byte-order mark, strict', input: '\uFEFF' + ENV(ORDERS()), code: 'EDI_BYTE_ORDER_MARK', severity: 'error', strict: true },
-  { name: 'line breaks', input: ENV(ORDERS()).replaceAll("'", "'\r\n"), code: 'EDI_WHITESPACE_BETWEEN_SEGMENTS', severity: 'warning' },
+  {
+    name: 'byte-order mark, strict',
+    input: '\uFEFF' + ENV(ORDERS()),
+    code: 'EDI_BYTE_ORDER_MARK',
+    severity: 'error',
+    strict: true,
+  },
+  {
+    name: 'line breaks',
+    input: ENV(ORDERS()).replaceAll("'", "'\r\n"),
+    code: 'EDI_WHITESPACE_BETWEEN_SEGMENTS',
+    severity: 'warning',
+  },
   { name: 'UNZ without UNB', input: ORDERS() + `UNZ+1+R1'`, code: 'EDI_UNEXPECTED_SEGMENT', path: 'UNZ[1]' },
-  { name: 'UNB element missing', input: ENV(ORDERS()).replace('+SENDER', '+'), code: 'EDI_MANDATORY_ELEMENT_MISSING', path: 'UNB[1]/S002' },
-  { name: 'UNB component missing', input: ENV(ORDERS()).replace('UNOC:3', 'UNOC'), code: 'EDI_MANDATORY_COMPONENT_MISSING', path: 'UNB[1]/S001/0002' },
-  { name: 'UNT count not numeric', input: ENV(ORDERS('M1', 3).replace('UNT+3', 'UNT+X')), code: 'EDI_INVALID_FORMAT', path: 'UNT[1]/0074' },
-  { name: 'UNZ too many elements', input: ENV(ORDERS()).replace("UNZ+1+R1'", "UNZ+1+R1+X'"), code: 'EDI_TOO_MANY_ELEMENTS' },
-  { name: 'UNT too many components', input: ENV(ORDERS().replace('UNT+3+M1', 'UNT+3:1+M1')), code: 'EDI_TOO_MANY_COMPONENTS' },
+  {
+    name: 'UNB element missing',
+    input: ENV(ORDERS()).replace('+SENDER', '+'),
+    code: 'EDI_MANDATORY_ELEMENT_MISSING',
+    path: 'UNB[1]/S002',
+  },
+  {
+    name: 'UNB component missing',
+    input: ENV(ORDERS()).replace('UNOC:3', 'UNOC'),
+    code: 'EDI_MANDATORY_COMPONENT_MISSING',
+    path: 'UNB[1]/S001/0002',
+  },
+  {
+    name: 'UNT count not numeric',
+    input: ENV(ORDERS('M1', 3).replace('UNT+3', 'UNT+X')),
+    code: 'EDI_INVALID_FORMAT',
+    path: 'UNT[1]/0074',
+  },
+  {
+    name: 'UNZ too many elements',
+    input: ENV(ORDERS()).replace("UNZ+1+R1'", "UNZ+1+R1+X'"),
+    code: 'EDI_TOO_MANY_ELEMENTS',
+  },
+  {
+    name: 'UNT too many components',
+    input: ENV(ORDERS().replace('UNT+3+M1', 'UNT+3:1+M1')),
+    code: 'EDI_TOO_MANY_COMPONENTS',
+  },
 ];
 
 describe('level 1 finding codes', () => {
@@ -136,7 +193,12 @@ describe('level 1 finding codes', () => {
     expect(findings).toEqual([]);
     expect(interchanges).toHaveLength(1);
     const message = interchanges[0]?.messages[0];
-    expect(message).toMatchObject({ type: 'ORDERS', directory: 'D96A', association: 'EAN008', documentNumber: 'PO123' });
+    expect(message).toMatchObject({
+      type: 'ORDERS',
+      directory: 'D96A',
+      association: 'EAN008',
+      documentNumber: 'PO123',
+    });
   });
 
   it('message findings carry the message fields', () => {
@@ -156,23 +218,39 @@ describe('level 1 finding codes', () => {
 
 describe('tokenizer details', () => {
   it('honours UNA service characters, the release character and repetitions', () => {
-    const text = "UNA*@,! #UNB@UNOC*4@S@R@20240101*1200@R1#UNH@1@ORDERS*D*96A*UN#FTX@AAA@@@a!@b!*c!!d*e#UNT@3@1#UNZ@1@R1#";
+    const text =
+      'UNA*@,! #UNB@UNOC*4@S@R@20240101*1200@R1#UNH@1@ORDERS*D*96A*UN#FTX@AAA@@@a!@b!*c!!d*e#UNT@3@1#UNZ@1@R1#';
     const { interchanges, findings } = parse(text);
     expect(findings).toEqual([]);
     const ftx = interchanges[0]?.messages[0]?.segments[1];
     expect(ftx?.elements[3]).toEqual({ components: ['a@b*c!d', 'e'] });
-    expect(interchanges[0]?.delimiters).toMatchObject({ component: '*', element: '@', decimal: ',', release: '!', repetition: ' ', segment: '#' });
+    expect(interchanges[0]?.delimiters).toMatchObject({
+      component: '*',
+      element: '@',
+      decimal: ',',
+      release: '!',
+      repetition: ' ',
+      segment: '#',
+    });
   });
 
   it('uses the syntax 4 repetition separator', () => {
-    const { interchanges } = parse("UNA:+.?*'UNB+UNOW:4+S+R+20240101:1200+R1'UNH+1+ORDERS:D:96A:UN'FTX+AAA+++x*y'UNT+3+1'UNZ+1+R1'");
+    const { interchanges } = parse(
+      "UNA:+.?*'UNB+UNOW:4+S+R+20240101:1200+R1'UNH+1+ORDERS:D:96A:UN'FTX+AAA+++x*y'UNT+3+1'UNZ+1+R1'",
+    );
     expect(interchanges[0]?.messages[0]?.segments[1]?.elements[3]).toEqual({ components: ['x'], repeats: [['y']] });
   });
 
   it('decodes UTF-8 under UNOW and Latin-1 under UNOC', () => {
-    const utf8 = new TextEncoder().encode("UNB+UNOW:4+S+R+20240101:1200+R1'UNH+1+ORDERS:D:96A:UN'FTX+AAA+++Zażółć'UNT+3+1'UNZ+1+R1'");
+    const utf8 = new TextEncoder().encode(
+      "UNB+UNOW:4+S+R+20240101:1200+R1'UNH+1+ORDERS:D:96A:UN'FTX+AAA+++Zażółć'UNT+3+1'UNZ+1+R1'",
+    );
     expect(parse(utf8).interchanges[0]?.messages[0]?.segments[1]?.elements[3]?.components[0]).toBe('Zażółć');
-    const latin1 = new Uint8Array([...new TextEncoder().encode("UNB+UNOC:3+S+R+240101:1200+R1'UNH+1+ORDERS:D:96A:UN'FTX+AAA+++M"), 0xfc, ...new TextEncoder().encode("ller'UNT+3+1'UNZ+1+R1'")]);
+    const latin1 = new Uint8Array([
+      ...new TextEncoder().encode("UNB+UNOC:3+S+R+240101:1200+R1'UNH+1+ORDERS:D:96A:UN'FTX+AAA+++M"),
+      0xfc,
+      ...new TextEncoder().encode("ller'UNT+3+1'UNZ+1+R1'"),
+    ]);
     const r = parse(latin1);
     expect(r.findings).toEqual([]);
     expect(r.interchanges[0]?.messages[0]?.segments[1]?.elements[3]?.components[0]).toBe('Müller');
@@ -186,7 +264,8 @@ describe('tokenizer details', () => {
   });
 
   it('reads level B IS separators when UNB uses them', () => {
-    const input = 'UNB\x1dUNOB\x1f3\x1dS\x1dR\x1d240101\x1f1200\x1dR1\x1cUNH\x1d1\x1dORDERS\x1fD\x1f96A\x1fUN\x1cUNT\x1d2\x1d1\x1cUNZ\x1d1\x1dR1\x1c';
+    const input =
+      'UNB\x1dUNOB\x1f3\x1dS\x1dR\x1d240101\x1f1200\x1dR1\x1cUNH\x1d1\x1dORDERS\x1fD\x1f96A\x1fUN\x1cUNT\x1d2\x1d1\x1cUNZ\x1d1\x1dR1\x1c';
     const { interchanges, findings } = parse(input);
     expect(findings).toEqual([]);
     expect(interchanges[0]?.messages[0]?.type).toBe('ORDERS');

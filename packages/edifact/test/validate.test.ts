@@ -28,23 +28,43 @@ const spy: ValidationLevelPlugin = {
       : [],
 };
 
-const asyncSpy: ValidationLevelPlugin = { ...spy, name: 'async', validateMessage: async (m, c) => spy.validateMessage(m, c) };
+const asyncSpy: ValidationLevelPlugin = {
+  ...spy,
+  name: 'async',
+  validateMessage: async (m, c) => spy.validateMessage(m, c),
+};
 
 describe('validate with level plugins', () => {
   it('runs the syntax level, then each plugin, and fills message fields', async () => {
-    for (const result of [await validate(INPUT, { levels: [spy] }), await validate(INPUT, { levels: [asyncSpy] }), validateSync(INPUT, { levels: [spy] })]) {
+    for (const result of [
+      await validate(INPUT, { levels: [spy] }),
+      await validate(INPUT, { levels: [asyncSpy] }),
+      validateSync(INPUT, { levels: [spy] }),
+    ]) {
       expect(result.ok).toBe(false);
       expect(result.messages.map((m) => [m.reference, m.status])).toEqual([
         ['M1', 'valid'],
         ['M2', 'error'],
       ]);
       const unknown = result.findings.find((f) => f.code === 'EDI_UNKNOWN_SEGMENT');
-      expect(unknown).toMatchObject({ level: 'specification', messageType: 'INVOIC', version: 'D96A', documentNumber: 'IN2', params: { previous: 1 } });
+      expect(unknown).toMatchObject({
+        level: 'specification',
+        messageType: 'INVOIC',
+        version: 'D96A',
+        documentNumber: 'IN2',
+        params: { previous: 1 },
+      });
     }
   });
 
   it('records a plugin that throws instead of failing', () => {
-    const broken: ValidationLevelPlugin = { name: 'broken', level: 'map', validateMessage: () => { throw new Error('boom'); } };
+    const broken: ValidationLevelPlugin = {
+      name: 'broken',
+      level: 'map',
+      validateMessage: () => {
+        throw new Error('boom');
+      },
+    };
     const result = validateSync(INPUT, { levels: [broken] });
     expect(result.findings.filter((f) => f.code === 'EDI_INTERNAL_ERROR')).toHaveLength(2);
   });

@@ -64,7 +64,8 @@ async function loadPrincipal(db: Db, clock: Clock, userId: string): Promise<Requ
         .where(and(eq(groupMembers.userId, userId), eq(groups.companyId, row.user.companyId)))
     : [];
   const permissions = new Set<FeaturePermission>();
-  for (const m of memberships) for (const p of m.permissions) if (PERMISSIONS.has(p)) permissions.add(p as FeaturePermission);
+  for (const m of memberships)
+    for (const p of m.permissions) if (PERMISSIONS.has(p)) permissions.add(p as FeaturePermission);
   return {
     userId,
     email: row.user.email,
@@ -80,7 +81,11 @@ async function loadPrincipal(db: Db, clock: Clock, userId: string): Promise<Requ
 /** Logout, a password reset, ending an impersonation or token reuse revoke a session: its access tokens die with it. */
 async function isSessionLive(db: Db, clock: Clock, sid: string, userId: string): Promise<boolean> {
   const [family] = await db
-    .select({ revokedAt: refreshTokenFamilies.revokedAt, absoluteExpiresAt: refreshTokenFamilies.absoluteExpiresAt, userId: refreshTokenFamilies.userId })
+    .select({
+      revokedAt: refreshTokenFamilies.revokedAt,
+      absoluteExpiresAt: refreshTokenFamilies.absoluteExpiresAt,
+      userId: refreshTokenFamilies.userId,
+    })
     .from(refreshTokenFamilies)
     .where(eq(refreshTokenFamilies.id, sid))
     .limit(1);
@@ -100,7 +105,8 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
     if (!token) throw new AppError('auth.unauthenticated', 401);
     const claims = await deps.tokens.verify(token);
     if (!claims) throw new AppError('auth.unauthenticated', 401);
-    if (claims.sid && !(await isSessionLive(deps.db, deps.clock, claims.sid, claims.sub))) throw new AppError('auth.unauthenticated', 401);
+    if (claims.sid && !(await isSessionLive(deps.db, deps.clock, claims.sid, claims.sub)))
+      throw new AppError('auth.unauthenticated', 401);
     const principal = await loadPrincipal(deps.db, deps.clock, claims.sub);
     if (claims.sid) principal.sessionId = claims.sid;
     if (claims.impersonator) {

@@ -22,14 +22,20 @@ const ALL: FeaturePermission[] = [...FEATURE_PERMISSIONS];
 
 /** Seeds the demo companies, users, groups and the legacy account once; returns false when already there. */
 export async function seedDemoData(db: Db): Promise<boolean> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = 'admin@demo.example.com'`);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = 'admin@demo.example.com'`);
   if (existing) return false;
   const now = new Date();
   const pw = async (email: string) => hashPassword(DEMO_ACCOUNTS.find((a) => a.email === email)!.password);
 
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    const company = async (name: string, extra: { vatId?: string; country?: string; toggles?: FeatureToggle[] } = {}) => {
+    const company = async (
+      name: string,
+      extra: { vatId?: string; country?: string; toggles?: FeatureToggle[] } = {},
+    ) => {
       const [row] = await tx
         .insert(companies)
         .values({ name, vatId: extra.vatId ?? null, country: extra.country ?? null, toggles: extra.toggles ?? [] })
@@ -40,10 +46,26 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       const [row] = await tx.insert(groups).values({ companyId, name, permissions }).returning({ id: groups.id });
       return row!.id;
     };
-    const user = async (email: string, firstName: string, lastName: string, companyId: string | null, roles: string[], groupIds: string[]) => {
+    const user = async (
+      email: string,
+      firstName: string,
+      lastName: string,
+      companyId: string | null,
+      roles: string[],
+      groupIds: string[],
+    ) => {
       const [row] = await tx
         .insert(users)
-        .values({ email, firstName, lastName, companyId, roles, passwordHash: await pw(email), emailVerifiedAt: now, passwordChangedAt: now })
+        .values({
+          email,
+          firstName,
+          lastName,
+          companyId,
+          roles,
+          passwordHash: await pw(email),
+          emailVerifiedAt: now,
+          passwordChangedAt: now,
+        })
         .returning({ id: users.id });
       for (const groupId of groupIds) await tx.insert(groupMembers).values({ groupId, userId: row!.id });
       return row!.id;

@@ -22,7 +22,13 @@ export function SignedInPlaceholder(props: {
   return (
     <>
       <header>
-        <Group justify="space-between" px="lg" py="sm" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group
+          justify="space-between"
+          px="lg"
+          py="sm"
+          bg="white"
+          style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+        >
           <Group gap="xs" c="blue.9" fw={700}>
             <IconArrowsExchange size={22} aria-hidden />
             <Text fw={700} c="blue.9">

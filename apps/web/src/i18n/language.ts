@@ -1,4 +1,11 @@
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_COOKIE_DAYS, LANGUAGES, isLanguage, type Language } from '@portal/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_DAYS,
+  LANGUAGES,
+  isLanguage,
+  type Language,
+} from '@portal/contracts';
 import { getCookie, setCookie } from '../lib/cookies.ts';
 
 /**

@@ -60,7 +60,9 @@ describe('api client', () => {
     const requests = [t.client.get('/things'), t.client.get('/things')];
     t.releaseRefresh();
     const results = await Promise.allSettled(requests);
-    expect(results.every((r) => r.status === 'rejected' && r.reason instanceof ApiError && r.reason.status === 401)).toBe(true);
+    expect(
+      results.every((r) => r.status === 'rejected' && r.reason instanceof ApiError && r.reason.status === 401),
+    ).toBe(true);
     expect(t.requestRefresh).toHaveBeenCalledTimes(1);
     expect(t.session.getState().status).toBe('anonymous');
     expect(logouts).toEqual(['expired']);
@@ -78,7 +80,10 @@ describe('api client', () => {
 
   it('keeps a caller-handled status quiet', async () => {
     const t = setup(() => makeTokenSet());
-    t.api.routes['POST /api/users/login'] = { status: 401, body: { success: false, error: { code: 'auth.invalid_credentials', message: 'x' } } };
+    t.api.routes['POST /api/users/login'] = {
+      status: 401,
+      body: { success: false, error: { code: 'auth.invalid_credentials', message: 'x' } },
+    };
     await expect(t.client.post('/users/login', {}, { auth: false, quietStatuses: [401] })).rejects.toMatchObject({
       code: 'auth.invalid_credentials',
     });

@@ -6,7 +6,11 @@ import type { ErrorDetail } from '@portal/contracts';
  * The text of a field error whose message is a key of the `validation` namespace (zod issues of the shared schemas
  * and the server's details carry them); a message the catalog does not know reads as a generic "invalid".
  */
-export function validationText(t: TFunction, message: string | undefined, params?: Record<string, unknown>): string | undefined {
+export function validationText(
+  t: TFunction,
+  message: string | undefined,
+  params?: Record<string, unknown>,
+): string | undefined {
   if (message === undefined) return undefined;
   const key = /^[A-Za-z_]+$/.test(message) && i18next.exists(`validation:${message}`) ? message : 'invalid';
   // `pattern` names the expected shape when the caller knows it; without it the sentence still reads.

@@ -8,7 +8,9 @@ export function intlLocale(language: string): string {
 
 /** "5 minutes" in the reader's language; Intl knows every plural form (six in Arabic). */
 export function formatMinutes(language: string, minutes: number): string {
-  return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(minutes);
+  return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(
+    minutes,
+  );
 }
 
 /** Splits seconds into whole hours and the remaining minutes (hoursDelayLogout is given in seconds). */

@@ -9,7 +9,10 @@ export class ChunkLoadError extends Error {
 }
 
 /** Wraps a dynamic import so it fails with a ChunkLoadError after the time-out instead of hanging forever. */
-export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): () => Promise<T> {
+export function withChunkTimeout<T>(
+  load: () => Promise<T>,
+  timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS,
+): () => Promise<T> {
   return () =>
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {

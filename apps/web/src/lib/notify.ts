@@ -31,7 +31,9 @@ export function showWarning(toast: Toast): void {
 /** The `Error <code>` toast of a failed request (description, section 8). */
 export function showApiErrorToast(error: ApiError): void {
   // Only the statuses of TOAST_STATUSES reach this point, and each has its own `errors:http.<status>` text.
-  const title = i18next.t(error.status === NETWORK_ERROR_STATUS ? 'errors:http.network' : `errors:http.${error.status}`);
+  const title = i18next.t(
+    error.status === NETWORK_ERROR_STATUS ? 'errors:http.network' : `errors:http.${error.status}`,
+  );
   showError({
     id: `api-error-${error.status}`,
     title,

@@ -17,5 +17,8 @@ export const appLayoutRoute = createRoute({
     requireNonAdmin(context.session);
   },
   loader: ({ context }) => context.queryClient.ensureQueryData(permissionsQuery(context.api)),
-  component: lazyRouteComponent(withChunkTimeout(() => import('../features/layout/components/app-layout.tsx')), 'AppLayout'),
+  component: lazyRouteComponent(
+    withChunkTimeout(() => import('../features/layout/components/app-layout.tsx')),
+    'AppLayout',
+  ),
 });

@@ -9,5 +9,8 @@ export const loginRoute = createRoute({
   path: '/login',
   validateSearch: parseLoginSearch,
   beforeLoad: ({ context }) => requireGuest(context.session),
-  component: lazyRouteComponent(withChunkTimeout(() => import('../features/auth/components/login-page.tsx')), 'LoginPage'),
+  component: lazyRouteComponent(
+    withChunkTimeout(() => import('../features/auth/components/login-page.tsx')),
+    'LoginPage',
+  ),
 });

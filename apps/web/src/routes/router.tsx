@@ -3,7 +3,13 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { adminRouteTree } from './admin-route-tree.ts';
 import { appLayoutRoute } from './app-layout-route.tsx';
-import { addressBookRoute, documentsOutRoute, ettnPendingRoute, ettnRoute, partnersRoute } from './coming-soon-routes.ts';
+import {
+  addressBookRoute,
+  documentsOutRoute,
+  ettnPendingRoute,
+  ettnRoute,
+  partnersRoute,
+} from './coming-soon-routes.ts';
 import { documentValidationRoute } from './document-validation-route.ts';
 import { groupsRoute } from './groups-route.ts';
 import { documentsInRoute } from './documents-in-route.ts';
@@ -27,7 +33,21 @@ export const routeTree = rootRoute.addChildren([
   passwordResetRoute,
   setPasswordRoute,
   // The signed-in area of business users; its pages are listed here.
-  appLayoutRoute.addChildren([documentsInRoute, profileRoute, usersRoute, groupsRoute, restrictionsRoute, documentValidationRoute, helpRoute, reportIssueRoute, documentsOutRoute, addressBookRoute, partnersRoute, ettnRoute, ettnPendingRoute]),
+  appLayoutRoute.addChildren([
+    documentsInRoute,
+    profileRoute,
+    usersRoute,
+    groupsRoute,
+    restrictionsRoute,
+    documentValidationRoute,
+    helpRoute,
+    reportIssueRoute,
+    documentsOutRoute,
+    addressBookRoute,
+    partnersRoute,
+    ettnRoute,
+    ettnPendingRoute,
+  ]),
   adminRouteTree,
 ]);
 

@@ -1,7 +1,11 @@
 import { vi } from 'vitest';
 
 export type MockReply = { status?: number; body?: unknown; headers?: Record<string, string> };
-export type MockHandler = (request: { body: unknown; headers: Record<string, string>; url: string }) => MockReply | Promise<MockReply>;
+export type MockHandler = (request: {
+  body: unknown;
+  headers: Record<string, string>;
+  url: string;
+}) => MockReply | Promise<MockReply>;
 
 /**
  * A fetch that answers by "METHOD /path" (query string ignored); an unknown route fails the test loudly.

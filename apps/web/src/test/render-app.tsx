@@ -26,7 +26,12 @@ export async function renderApp({ path, routes = {}, session }: RenderAppOptions
     ...routes,
   });
   const onErrorToast = vi.fn();
-  const services = createServices({ fetch: api.fetch, storage: window.localStorage, now: () => Date.now(), onErrorToast });
+  const services = createServices({
+    fetch: api.fetch,
+    storage: window.localStorage,
+    now: () => Date.now(),
+    onErrorToast,
+  });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(services, history);
   const user = userEvent.setup();

@@ -5,7 +5,13 @@
  * (elements), `UNCL*.96A` (code lists). Interactive (ID..) and index (..I1/..I2) files are ignored. Pure code: no
  * Node built-ins.
  */
-import { parseCodesFile, parseCompositesFile, parseElementsFile, parseMessageFile, parseSegmentsFile } from './parse-files.ts';
+import {
+  parseCodesFile,
+  parseCompositesFile,
+  parseElementsFile,
+  parseMessageFile,
+  parseSegmentsFile,
+} from './parse-files.ts';
 import { decodeDirectoryText } from './text.ts';
 import type { Directory } from './types.ts';
 

@@ -35,7 +35,13 @@ export const createLevels = async (options: { store?: string } = {}): Promise<Va
   return [createSpecificationLevel({ directories: store }), createMapLevel({ guides, directories: store })];
 };
 
-type Parsed = { command: string | undefined; args: string[]; store: string; baseUrl: string | undefined; error?: string };
+type Parsed = {
+  command: string | undefined;
+  args: string[];
+  store: string;
+  baseUrl: string | undefined;
+  error?: string;
+};
 
 const parseArgs = (argv: readonly string[]): Parsed => {
   const parsed: Parsed = { command: undefined, args: [], store: defaultStorePath(), baseUrl: undefined };
@@ -82,7 +88,10 @@ export const runDirectoriesCommand = async (argv: string[]): Promise<number> => 
           const info =
             parsed.command === 'import'
               ? await importDirectory(arg, store)
-              : await downloadDirectory(arg.toUpperCase(), { store, ...(parsed.baseUrl ? { baseUrl: parsed.baseUrl } : {}) });
+              : await downloadDirectory(arg.toUpperCase(), {
+                  store,
+                  ...(parsed.baseUrl ? { baseUrl: parsed.baseUrl } : {}),
+                });
           process.stdout.write(`${line(info)}\n`);
         } catch (error) {
           failed = true;

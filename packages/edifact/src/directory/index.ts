@@ -17,4 +17,11 @@ export type {
 } from './types.ts';
 export { createMemoryDirectoryProvider } from './types.ts';
 export { buildDirectory, classifyDirectoryFile, type DirectoryFile } from './build.ts';
-export { decodeDirectory, encodeCodes, encodeTables, STORE_FORMAT, type StoredCodes, type StoredTables } from './store-format.ts';
+export {
+  decodeDirectory,
+  encodeCodes,
+  encodeTables,
+  STORE_FORMAT,
+  type StoredCodes,
+  type StoredTables,
+} from './store-format.ts';

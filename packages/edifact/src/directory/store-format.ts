@@ -7,13 +7,7 @@
  *
  * Arrays instead of objects keep the files small (D01B: about 0.5 MB of tables) and quick to parse.
  */
-import type {
-  CodeListDef,
-  Directory,
-  DirectoryInfo,
-  Status,
-  StructureNodeDef,
-} from './types.ts';
+import type { CodeListDef, Directory, DirectoryInfo, Status, StructureNodeDef } from './types.ts';
 
 /** Version of the stored layout; a store written by another version is re-imported, not read. */
 export const STORE_FORMAT = 1;
@@ -112,7 +106,9 @@ export const decodeDirectory = (tables: StoredTables, codes: StoredCodes | undef
         { tag, name, elements: elements.map(([id, status, repeat, format]) => ({ id, status, repeat, format })) },
       ]),
     ),
-    messages: Object.fromEntries(tables.messages.map(([type, nodes]) => [type, { type, children: decodeNodes(nodes) }])),
+    messages: Object.fromEntries(
+      tables.messages.map(([type, nodes]) => [type, { type, children: decodeNodes(nodes) }]),
+    ),
     codes: codeLists,
   };
 };

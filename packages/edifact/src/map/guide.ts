@@ -98,7 +98,10 @@ export const parseGuide = (value: unknown): { guide: Guide } | { problems: strin
               if (element.status !== undefined && !STATUSES.has(String(element.status))) {
                 problems.push(`segments.${key}.elements.${id}.status`);
               }
-              if (element.codes !== undefined && (!Array.isArray(element.codes) || !element.codes.every((c) => typeof c === 'string'))) {
+              if (
+                element.codes !== undefined &&
+                (!Array.isArray(element.codes) || !element.codes.every((c) => typeof c === 'string'))
+              ) {
                 problems.push(`segments.${key}.elements.${id}.codes must be a list of strings`);
               }
             }

@@ -33,7 +33,12 @@ export const parseFormat = (text: string): ValueFormat | undefined => {
  * digit on each side (ISO 9735 clause 10). `decimal` is the mark of UNA (or the default `.`); with `anyDecimal`
  * (syntax 4, where ISO 9735-1 lets the sender use either) both `.` and `,` are accepted.
  */
-export const checkValue = (value: string, format: ValueFormat, decimal: string, anyDecimal: boolean): FormatProblem | undefined =>
+export const checkValue = (
+  value: string,
+  format: ValueFormat,
+  decimal: string,
+  anyDecimal: boolean,
+): FormatProblem | undefined =>
   checkRange(value, 0, value.length, format, decimal.length === 1 ? decimal.charCodeAt(0) : -1, anyDecimal);
 
 /** `checkValue` of `text[start, end)`, without slicing it out; `decimal` is the char code of the mark (-1: none). */

@@ -65,9 +65,7 @@ const xmlSegment = (node: XmlNode): string[] =>
     child.tag === 'composite_data_element'
       ? [
           `${child.attrs.id} ${required(child.attrs)}`,
-          ...child.children.map(
-            (c) => `  ${c.attrs.id} ${required(c.attrs)} ${c.attrs.type}${c.attrs.maxlength}`,
-          ),
+          ...child.children.map((c) => `  ${c.attrs.id} ${required(c.attrs)} ${c.attrs.type}${c.attrs.maxlength}`),
         ]
       : [`${child.attrs.id} ${required(child.attrs)} ${child.attrs.type}${child.attrs.maxlength}`],
   );

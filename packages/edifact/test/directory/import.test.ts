@@ -99,8 +99,14 @@ describe('importer', () => {
       // The XML takes the X of codes starting with X (1153 `XA`, 3035 `XX`, ...) for the change indicator
       // "marked for deletion" and drops it; UNCL has them as codes.
       if (id === '9421') continue;
-      expect(oursOnly.every((code) => code.startsWith('X') && theirs.has(code.slice(1))), id).toBe(true);
-      expect(theirsOnly.every((code) => ours.has(`X${code}`)), id).toBe(true);
+      expect(
+        oursOnly.every((code) => code.startsWith('X') && theirs.has(code.slice(1))),
+        id,
+      ).toBe(true);
+      expect(
+        theirsOnly.every((code) => ours.has(`X${code}`)),
+        id,
+      ).toBe(true);
     }
     expect(lists).toBeGreaterThan(150);
     // D96A's UNCL-2 file ends in the middle of list 9421 (one code left); the XML got the rest elsewhere.

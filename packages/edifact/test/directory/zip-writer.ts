@@ -74,5 +74,9 @@ export const buildDistributionZip = (folder: string): Uint8Array =>
   writeZip(
     readdirSync(folder)
       .sort()
-      .map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(folder, name))), deflate: !/\.zip$/i.test(name) })),
+      .map((name) => ({
+        name,
+        bytes: new Uint8Array(readFileSync(join(folder, name))),
+        deflate: !/\.zip$/i.test(name),
+      })),
   );

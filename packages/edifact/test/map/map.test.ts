@@ -15,7 +15,9 @@ const guide: Guide = {
   directory: 'D96A',
   associations: ['TEST01'],
   segments: {
-    BGM: { elements: { 'C002/1001': { status: 'R', codes: ['220'] }, '1225': { status: 'R' }, '4343': { status: 'N' } } },
+    BGM: {
+      elements: { 'C002/1001': { status: 'R', codes: ['220'] }, '1225': { status: 'R' }, '4343': { status: 'N' } },
+    },
     DTM: { max: 2 },
     PAI: { status: 'N' },
     FTX: { status: 'R', min: 2 },
@@ -39,14 +41,46 @@ describe('map level: one case per finding code', () => {
 
   it.each([
     ['EDI_FORBIDDEN_SEGMENT', `${HEAD}PAI+1'${OK_BODY}${TAIL}`, 'EDI_FORBIDDEN_SEGMENT PAI[1]'],
-    ['EDI_FORBIDDEN_ELEMENT', `${HEAD.replace('PO1+9', 'PO1+9+AP')}${OK_BODY}${TAIL}`, 'EDI_FORBIDDEN_ELEMENT BGM[1]/4343'],
-    ['EDI_FORBIDDEN_COMPONENT', `${HEAD}${OK_BODY.replace('NAD+BY+1::9', 'NAD+BY+1:X:9')}${TAIL}`, 'EDI_FORBIDDEN_COMPONENT SG2[1]/NAD[1]/C082/1131'],
-    ['EDI_MANDATORY_ELEMENT_MISSING', `${HEAD.replace('PO1+9', 'PO1')}${OK_BODY}${TAIL}`, 'EDI_MANDATORY_ELEMENT_MISSING BGM[1]/1225'],
-    ['EDI_MANDATORY_COMPONENT_MISSING', `${HEAD}${OK_BODY.replace('NAD+SU+2::9', 'NAD+SU+2')}${TAIL}`, 'EDI_MANDATORY_COMPONENT_MISSING SG2[2]/NAD[1]/C082/3055'],
-    ['EDI_MANDATORY_SEGMENT_MISSING', `${HEAD}FTX+AAI+++a'FTX+AAI+++b'NAD+BY+1::9'NAD+SU+2::9'${TAIL}`, 'EDI_MANDATORY_SEGMENT_MISSING SG1'],
-    ['EDI_TOO_FEW_OCCURRENCES', `${HEAD}FTX+AAI+++a'RFF+CT:1'NAD+BY+1::9'NAD+SU+2::9'${TAIL}`, 'EDI_TOO_FEW_OCCURRENCES FTX'],
-    ['EDI_TOO_FEW_OCCURRENCES (group)', `${HEAD}FTX+AAI+++a'FTX+AAI+++b'RFF+CT:1'NAD+BY+1::9'${TAIL}`, 'EDI_TOO_FEW_OCCURRENCES SG2'],
-    ['EDI_TOO_MANY_OCCURRENCES', `${HEAD}DTM+2:20240102:102'DTM+2:20240103:102'${OK_BODY}${TAIL}`, 'EDI_TOO_MANY_OCCURRENCES DTM[3]'],
+    [
+      'EDI_FORBIDDEN_ELEMENT',
+      `${HEAD.replace('PO1+9', 'PO1+9+AP')}${OK_BODY}${TAIL}`,
+      'EDI_FORBIDDEN_ELEMENT BGM[1]/4343',
+    ],
+    [
+      'EDI_FORBIDDEN_COMPONENT',
+      `${HEAD}${OK_BODY.replace('NAD+BY+1::9', 'NAD+BY+1:X:9')}${TAIL}`,
+      'EDI_FORBIDDEN_COMPONENT SG2[1]/NAD[1]/C082/1131',
+    ],
+    [
+      'EDI_MANDATORY_ELEMENT_MISSING',
+      `${HEAD.replace('PO1+9', 'PO1')}${OK_BODY}${TAIL}`,
+      'EDI_MANDATORY_ELEMENT_MISSING BGM[1]/1225',
+    ],
+    [
+      'EDI_MANDATORY_COMPONENT_MISSING',
+      `${HEAD}${OK_BODY.replace('NAD+SU+2::9', 'NAD+SU+2')}${TAIL}`,
+      'EDI_MANDATORY_COMPONENT_MISSING SG2[2]/NAD[1]/C082/3055',
+    ],
+    [
+      'EDI_MANDATORY_SEGMENT_MISSING',
+      `${HEAD}FTX+AAI+++a'FTX+AAI+++b'NAD+BY+1::9'NAD+SU+2::9'${TAIL}`,
+      'EDI_MANDATORY_SEGMENT_MISSING SG1',
+    ],
+    [
+      'EDI_TOO_FEW_OCCURRENCES',
+      `${HEAD}FTX+AAI+++a'RFF+CT:1'NAD+BY+1::9'NAD+SU+2::9'${TAIL}`,
+      'EDI_TOO_FEW_OCCURRENCES FTX',
+    ],
+    [
+      'EDI_TOO_FEW_OCCURRENCES (group)',
+      `${HEAD}FTX+AAI+++a'FTX+AAI+++b'RFF+CT:1'NAD+BY+1::9'${TAIL}`,
+      'EDI_TOO_FEW_OCCURRENCES SG2',
+    ],
+    [
+      'EDI_TOO_MANY_OCCURRENCES',
+      `${HEAD}DTM+2:20240102:102'DTM+2:20240103:102'${OK_BODY}${TAIL}`,
+      'EDI_TOO_MANY_OCCURRENCES DTM[3]',
+    ],
     ['EDI_INVALID_CODE', `${HEAD.replace('BGM+220', 'BGM+221')}${OK_BODY}${TAIL}`, 'EDI_INVALID_CODE BGM[1]/C002/1001'],
   ])('%s', async (_name, text, expected) => {
     expect(await run(text)).toContain(expected);
@@ -58,7 +92,13 @@ describe('map level: one case per finding code', () => {
       guide,
       await getTestDirectory('D96A'),
     );
-    expect(finding).toMatchObject({ code: 'EDI_INVALID_CODE', severity: 'error', level: 'map', version: 'TEST01', actual: '221' });
+    expect(finding).toMatchObject({
+      code: 'EDI_INVALID_CODE',
+      severity: 'error',
+      level: 'map',
+      version: 'TEST01',
+      actual: '221',
+    });
   });
 
   it('does not repeat what the directory already requires', async () => {
@@ -71,7 +111,11 @@ describe('guides', () => {
   it('parses and rejects guide files with clear problems', () => {
     expect(parseGuide(guide)).toEqual({ guide });
     expect(parseGuide({ format: 'x', segments: { BGM: { status: 'Q', min: -1 } } })).toEqual({
-      problems: expect.arrayContaining(['format must be "edifact-guide/1"', 'segments.BGM.status', 'segments.BGM.min must be a whole number']),
+      problems: expect.arrayContaining([
+        'format must be "edifact-guide/1"',
+        'segments.BGM.status',
+        'segments.BGM.min must be a whole number',
+      ]),
     });
   });
 
@@ -104,7 +148,9 @@ describe('guides', () => {
       directories: createMemoryDirectoryProvider([await getTestDirectory('D96A')]),
     });
     const context = { previous: [] } as unknown as MessageContext;
-    expect(level.validateMessage(buildMessage(`${HEAD.replace('BGM+220', 'BGM+221')}${OK_BODY}${TAIL}`), context)).toHaveLength(1);
+    expect(
+      level.validateMessage(buildMessage(`${HEAD.replace('BGM+220', 'BGM+221')}${OK_BODY}${TAIL}`), context),
+    ).toHaveLength(1);
     expect(level.validateMessage(buildMessage(`${HEAD.replace('TEST01', 'OTHER')}${TAIL}`), context)).toEqual([]);
   });
 });

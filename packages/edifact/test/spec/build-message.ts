@@ -46,7 +46,13 @@ export const buildMessage = (text: string): Message => {
     }
     offset += raw.length + 1;
   }
-  const header = segments[0] ?? { tag: 'UNH', elements: [], position: { line: 1, column: 1, offset: 0 }, length: 0, index: 0 };
+  const header = segments[0] ?? {
+    tag: 'UNH',
+    elements: [],
+    position: { line: 1, column: 1, offset: 0 },
+    length: 0,
+    index: 0,
+  };
   const s009 = header.elements[1]?.components ?? [];
   const version = s009[1] ?? '';
   const release = s009[2] ?? '';

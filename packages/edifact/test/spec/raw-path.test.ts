@@ -22,7 +22,13 @@ const SOURCES = [
 
 /** The same message with every segment as a plain object (elements split eagerly). */
 const plain = (message: Message): Message => {
-  const copy = (s: Segment): Segment => ({ tag: s.tag, elements: s.elements, position: s.position, length: s.length, index: s.index });
+  const copy = (s: Segment): Segment => ({
+    tag: s.tag,
+    elements: s.elements,
+    position: s.position,
+    length: s.length,
+    index: s.index,
+  });
   return { ...message, segments: message.segments.map(copy), header: copy(message.header) };
 };
 
@@ -31,7 +37,10 @@ const messagesOf = (input: Uint8Array): Message[] =>
 
 describe('specification level on raw segments', () => {
   it('finds the same as on element arrays', { timeout: 60_000 }, async () => {
-    const directories: Record<string, Directory> = { D96A: await getTestDirectory('D96A'), D01B: await getTestDirectory('D01B') };
+    const directories: Record<string, Directory> = {
+      D96A: await getTestDirectory('D96A'),
+      D01B: await getTestDirectory('D01B'),
+    };
     let found = 0;
     const check = (input: Uint8Array): number => {
       let raw = 0;
@@ -52,10 +61,14 @@ describe('specification level on raw segments', () => {
     fc.assert(
       fc.property(
         fc.nat({ max: SOURCES.length - 1 }),
-        fc.array(fc.record({ at: fc.nat(), value: fc.constantFrom(0x2b, 0x3a, 0x41, 0x31, 0x2e, 0x2c, 0x2d, 0x20) }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.record({ at: fc.nat(), value: fc.constantFrom(0x2b, 0x3a, 0x41, 0x31, 0x2e, 0x2c, 0x2d, 0x20) }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
         (which, edits) => {
           const bytes = Array.from(SOURCES[which] as Uint8Array);
-          for (const e of edits) bytes.splice(e.at % (bytes.length + 1), e.value === 0x20 ? 1 : 0, e.value === 0x20 ? 0x2b : e.value);
+          for (const e of edits)
+            bytes.splice(e.at % (bytes.length + 1), e.value === 0x20 ? 1 : 0, e.value === 0x20 ? 0x2b : e.value);
           check(Uint8Array.from(bytes));
         },
       ),

@@ -53,16 +53,56 @@ describe('specification level: one case per finding code', () => {
 
   it.each([
     ['EDI_UNKNOWN_SEGMENT', `${ORDERS_HEAD}XYZ+1'${ORDERS_TAIL}`, 'EDI_UNKNOWN_SEGMENT XYZ'],
-    ['EDI_UNEXPECTED_SEGMENT', `${ORDERS_HEAD}${ORDERS_TAIL.replace("UNT", "BGM+1'UNT")}`, 'EDI_UNEXPECTED_SEGMENT BGM'],
-    ['EDI_MANDATORY_SEGMENT_MISSING (segment)', `UNH+1+ORDERS:D:96A:UN'DTM+137:20240101:102'${ORDERS_TAIL}`, 'EDI_MANDATORY_SEGMENT_MISSING BGM'],
-    ['EDI_TOO_MANY_OCCURRENCES', `UNH+1+ORDERS:D:96A:UN'BGM+220+1'BGM+220+2'DTM+137:20240101:102'${ORDERS_TAIL}`, 'EDI_TOO_MANY_OCCURRENCES BGM[2]'],
-    ['EDI_TOO_MANY_ELEMENTS', `${ORDERS_HEAD.replace('BGM+220+PO1+9', 'BGM+220+PO1+9+AA+X')}${ORDERS_TAIL}`, 'EDI_TOO_MANY_ELEMENTS BGM[1]'],
-    ['EDI_TOO_MANY_COMPONENTS', `${ORDERS_HEAD.replace('BGM+220+PO1+9', 'BGM+220:::X:Y+PO1+9')}${ORDERS_TAIL}`, 'EDI_TOO_MANY_COMPONENTS BGM[1]/C002'],
-    ['EDI_MANDATORY_ELEMENT_MISSING', `${ORDERS_HEAD}NAD++5412345000013::9'${ORDERS_TAIL}`, 'EDI_MANDATORY_ELEMENT_MISSING SG2[1]/NAD[1]/3035'],
-    ['EDI_MANDATORY_COMPONENT_MISSING', `${ORDERS_HEAD}NAD+BY+:1:9'${ORDERS_TAIL}`, 'EDI_MANDATORY_COMPONENT_MISSING SG2[1]/NAD[1]/C082/3039'],
-    ['EDI_INVALID_FORMAT', `${ORDERS_HEAD}${PARTIES}LIN+1++4000862141404:EN'QTY+21:2X'${ORDERS_TAIL}`, 'EDI_INVALID_FORMAT SG25[1]/QTY[1]/C186/6060'],
-    ['EDI_INVALID_CODE', `${ORDERS_HEAD}NAD+QQQ+5412345000013::9'${ORDERS_TAIL}`, 'EDI_INVALID_CODE SG2[1]/NAD[1]/3035'],
-    ['EDI_TOO_MANY_REPETITIONS', `${ORDERS_HEAD}NAD+BY*SU+5412345000013::9'${ORDERS_TAIL}`, 'EDI_TOO_MANY_REPETITIONS SG2[1]/NAD[1]/3035'],
+    [
+      'EDI_UNEXPECTED_SEGMENT',
+      `${ORDERS_HEAD}${ORDERS_TAIL.replace('UNT', "BGM+1'UNT")}`,
+      'EDI_UNEXPECTED_SEGMENT BGM',
+    ],
+    [
+      'EDI_MANDATORY_SEGMENT_MISSING (segment)',
+      `UNH+1+ORDERS:D:96A:UN'DTM+137:20240101:102'${ORDERS_TAIL}`,
+      'EDI_MANDATORY_SEGMENT_MISSING BGM',
+    ],
+    [
+      'EDI_TOO_MANY_OCCURRENCES',
+      `UNH+1+ORDERS:D:96A:UN'BGM+220+1'BGM+220+2'DTM+137:20240101:102'${ORDERS_TAIL}`,
+      'EDI_TOO_MANY_OCCURRENCES BGM[2]',
+    ],
+    [
+      'EDI_TOO_MANY_ELEMENTS',
+      `${ORDERS_HEAD.replace('BGM+220+PO1+9', 'BGM+220+PO1+9+AA+X')}${ORDERS_TAIL}`,
+      'EDI_TOO_MANY_ELEMENTS BGM[1]',
+    ],
+    [
+      'EDI_TOO_MANY_COMPONENTS',
+      `${ORDERS_HEAD.replace('BGM+220+PO1+9', 'BGM+220:::X:Y+PO1+9')}${ORDERS_TAIL}`,
+      'EDI_TOO_MANY_COMPONENTS BGM[1]/C002',
+    ],
+    [
+      'EDI_MANDATORY_ELEMENT_MISSING',
+      `${ORDERS_HEAD}NAD++5412345000013::9'${ORDERS_TAIL}`,
+      'EDI_MANDATORY_ELEMENT_MISSING SG2[1]/NAD[1]/3035',
+    ],
+    [
+      'EDI_MANDATORY_COMPONENT_MISSING',
+      `${ORDERS_HEAD}NAD+BY+:1:9'${ORDERS_TAIL}`,
+      'EDI_MANDATORY_COMPONENT_MISSING SG2[1]/NAD[1]/C082/3039',
+    ],
+    [
+      'EDI_INVALID_FORMAT',
+      `${ORDERS_HEAD}${PARTIES}LIN+1++4000862141404:EN'QTY+21:2X'${ORDERS_TAIL}`,
+      'EDI_INVALID_FORMAT SG25[1]/QTY[1]/C186/6060',
+    ],
+    [
+      'EDI_INVALID_CODE',
+      `${ORDERS_HEAD}NAD+QQQ+5412345000013::9'${ORDERS_TAIL}`,
+      'EDI_INVALID_CODE SG2[1]/NAD[1]/3035',
+    ],
+    [
+      'EDI_TOO_MANY_REPETITIONS',
+      `${ORDERS_HEAD}NAD+BY*SU+5412345000013::9'${ORDERS_TAIL}`,
+      'EDI_TOO_MANY_REPETITIONS SG2[1]/NAD[1]/3035',
+    ],
   ])('%s', async (_name, text, expected) => {
     expect(codes(await run(text))).toContain(expected);
   });
@@ -115,7 +155,10 @@ describe('specification level: one case per finding code', () => {
   it('reports EDI_UNSUPPORTED_MESSAGE for an unknown directory, type or agency', async () => {
     const d96a = await getTestDirectory('D96A');
     for (const unh of ['ORDERS:D:95Z:UN', 'XYZABC:D:96A:UN', 'ORDERS:D:96A:EG']) {
-      const findings = validateSpecification(buildMessage(`UNH+1+${unh}'UNT+2+1'`), unh.includes('95Z') ? undefined : d96a);
+      const findings = validateSpecification(
+        buildMessage(`UNH+1+${unh}'UNT+2+1'`),
+        unh.includes('95Z') ? undefined : d96a,
+      );
       expect(codes(findings)).toEqual(['EDI_UNSUPPORTED_MESSAGE UNH[1]/S009']);
     }
   });

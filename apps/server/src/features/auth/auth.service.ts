@@ -70,7 +70,10 @@ export function createAuthService(deps: {
           : undefined;
     if (!over) return;
     const oldest = over.oldest ?? now;
-    const retryAfter = Math.max(1, LOGIN_FAILURE_WINDOW_SECONDS - Math.floor((now.getTime() - oldest.getTime()) / 1000));
+    const retryAfter = Math.max(
+      1,
+      LOGIN_FAILURE_WINDOW_SECONDS - Math.floor((now.getTime() - oldest.getTime()) / 1000),
+    );
     await audit.record({ event: 'auth.login_throttled', login, ip: meta.ip, userAgent: meta.userAgent });
     throw new AppError('auth.too_many_attempts', 429, {
       data: { retryAfter },
@@ -80,7 +83,13 @@ export function createAuthService(deps: {
   }
 
   async function failLogin(login: string, meta: RequestMeta, reason: string): Promise<never> {
-    await audit.record({ event: 'auth.login_failed', login, ip: meta.ip, userAgent: meta.userAgent, details: { reason } });
+    await audit.record({
+      event: 'auth.login_failed',
+      login,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      details: { reason },
+    });
     throw new AppError('auth.invalid_credentials', 401, { extra: { success: false } });
   }
 
@@ -96,10 +105,17 @@ export function createAuthService(deps: {
     return mintTokens(user, family.id, family.absoluteExpiresAt, options.impersonator);
   }
 
-  async function mintTokens(user: UserRow, familyId: string, absoluteExpiresAt: Date, impersonator?: UserRow): Promise<TokenSet> {
+  async function mintTokens(
+    user: UserRow,
+    familyId: string,
+    absoluteExpiresAt: Date,
+    impersonator?: UserRow,
+  ): Promise<TokenSet> {
     const now = clock.now();
     const refresh = newSecret();
-    const expiresAt = new Date(Math.min(addSeconds(now, REFRESH_TOKEN_IDLE_SECONDS).getTime(), absoluteExpiresAt.getTime()));
+    const expiresAt = new Date(
+      Math.min(addSeconds(now, REFRESH_TOKEN_IDLE_SECONDS).getTime(), absoluteExpiresAt.getTime()),
+    );
     await repo.insertRefreshToken({ familyId, tokenHash: hashSecret(refresh), expiresAt, createdAt: now });
     const groupNames = await repo.groupNames(user.id);
     // An impersonating admin keeps its other roles (description, section 4), never admin itself.
@@ -197,22 +213,49 @@ export function createAuthService(deps: {
 
       // From here the caller has proven the password, so telling the account's state reveals nothing new.
       if (user.disabledAt) {
-        await audit.record({ event: 'auth.login_refused', subjectUserId: user.id, login, ip: meta.ip, details: { reason: 'disabled' } });
+        await audit.record({
+          event: 'auth.login_refused',
+          subjectUserId: user.id,
+          login,
+          ip: meta.ip,
+          details: { reason: 'disabled' },
+        });
         throw new AppError('auth.account_disabled', 403, { extra: { success: false } });
       }
       if (!user.emailVerifiedAt) {
-        await audit.record({ event: 'auth.login_refused', subjectUserId: user.id, login, ip: meta.ip, details: { reason: 'unverified' } });
+        await audit.record({
+          event: 'auth.login_refused',
+          subjectUserId: user.id,
+          login,
+          ip: meta.ip,
+          details: { reason: 'unverified' },
+        });
         throw new AppError('auth.email_not_verified', 403, { data: { id: user.id }, extra: { success: false } });
       }
       const company = user.companyId ? await repo.findCompany(user.companyId) : undefined;
       const verdict = evaluateCompanyStatus(company, clock.now());
       if (!verdict.allowed) {
-        await audit.record({ event: 'auth.login_refused', subjectUserId: user.id, companyId: user.companyId, login, ip: meta.ip, details: { reason: verdict.code } });
+        await audit.record({
+          event: 'auth.login_refused',
+          subjectUserId: user.id,
+          companyId: user.companyId,
+          login,
+          ip: meta.ip,
+          details: { reason: verdict.code },
+        });
         throw new AppError(verdict.code, 403, { extra: { success: false, vindicationInfoResponse: verdict.response } });
       }
       if (verdict.startWindowAt && company) await repo.startWorkingWindow(company.id, verdict.startWindowAt);
       const token = await issueSession(user);
-      await audit.record({ event: 'auth.login_succeeded', subjectUserId: user.id, actorUserId: user.id, companyId: user.companyId, login, ip: meta.ip, userAgent: meta.userAgent });
+      await audit.record({
+        event: 'auth.login_succeeded',
+        subjectUserId: user.id,
+        actorUserId: user.id,
+        companyId: user.companyId,
+        login,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      });
       return { success: true, keycloakResponse: { token }, vindicationInfoResponse: verdict.response };
     },
 
@@ -225,7 +268,8 @@ export function createAuthService(deps: {
         await burnPasswordCheck(input.password);
         return failLogin(login, meta, 'legacy_unknown');
       }
-      if (!(await verifyPassword(account.passwordHash, input.password))) return failLogin(login, meta, 'legacy_password');
+      if (!(await verifyPassword(account.passwordHash, input.password)))
+        return failLogin(login, meta, 'legacy_password');
       if (account.migratedAt) throw new AppError('auth.legacy_already_migrated', 401, { extra: { success: false } });
       const token = newSecret();
       const now = clock.now();
@@ -236,7 +280,13 @@ export function createAuthService(deps: {
         expiresAt: addSeconds(now, REGISTRATION_TOKEN_TTL_SECONDS),
         createdAt: now,
       });
-      await audit.record({ event: 'auth.legacy_login', login, ip: meta.ip, userAgent: meta.userAgent, companyId: account.companyId });
+      await audit.record({
+        event: 'auth.legacy_login',
+        login,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        companyId: account.companyId,
+      });
       return { success: false, registrationToken: token };
     },
 
@@ -248,7 +298,11 @@ export function createAuthService(deps: {
       if (token.usedAt) {
         // A rotated token came back: whoever holds the family may be an attacker, so end the whole session.
         await repo.revokeFamily(family.id, 'reuse', now);
-        await audit.record({ event: 'auth.refresh_reuse', subjectUserId: family.userId, details: { familyId: family.id } });
+        await audit.record({
+          event: 'auth.refresh_reuse',
+          subjectUserId: family.userId,
+          details: { familyId: family.id },
+        });
         throw new AppError('auth.token_invalid', 401);
       }
       if (family.revokedAt || token.expiresAt <= now || family.absoluteExpiresAt <= now) {
@@ -267,7 +321,11 @@ export function createAuthService(deps: {
       if (verdict.startWindowAt && company) await repo.startWorkingWindow(company.id, verdict.startWindowAt);
       if (!(await repo.markRefreshTokenUsed(token.id, now))) {
         await repo.revokeFamily(family.id, 'reuse', now);
-        await audit.record({ event: 'auth.refresh_reuse', subjectUserId: family.userId, details: { familyId: family.id, race: true } });
+        await audit.record({
+          event: 'auth.refresh_reuse',
+          subjectUserId: family.userId,
+          details: { familyId: family.id, race: true },
+        });
         throw new AppError('auth.token_invalid', 401);
       }
       const impersonator = family.impersonatorId ? await repo.findUserById(family.impersonatorId) : undefined;
@@ -279,7 +337,12 @@ export function createAuthService(deps: {
       const found = await repo.findRefreshToken(hashSecret(refreshToken));
       if (!found) return;
       await repo.revokeFamily(found.family.id, 'logout', clock.now());
-      await audit.record({ event: 'auth.logout', subjectUserId: found.family.userId, actorUserId: found.family.userId, ip: meta.ip });
+      await audit.record({
+        event: 'auth.logout',
+        subjectUserId: found.family.userId,
+        actorUserId: found.family.userId,
+        ip: meta.ip,
+      });
     },
 
     /**
@@ -290,7 +353,10 @@ export function createAuthService(deps: {
       const now = clock.now();
       const recent = await repo.countEvents('auth.registered', { ip: meta.ip }, addSeconds(now, -3600));
       if (recent.count >= REGISTRATIONS_PER_ADDRESS_PER_HOUR) {
-        throw new AppError('auth.too_many_registrations', 429, { data: { retryAfter: 3600 }, headers: { 'retry-after': '3600' } });
+        throw new AppError('auth.too_many_registrations', 429, {
+          data: { retryAfter: 3600 },
+          headers: { 'retry-after': '3600' },
+        });
       }
       const language = input.locale && isLanguage(input.locale) ? input.locale : 'en';
       let legacy: Awaited<ReturnType<AuthRepository['findLegacyAccountById']>>;
@@ -299,7 +365,12 @@ export function createAuthService(deps: {
         const row = await repo.findOneTimeToken(hashSecret(input.registrationToken), ['registration']);
         if (!row || row.usedAt || row.expiresAt <= now || !row.legacyAccountId) {
           throw new AppError('validation.failed', 400, {
-            details: [{ field: 'registrationToken', code: row && row.expiresAt <= now ? 'registrationExpired' : 'registrationInvalid' }],
+            details: [
+              {
+                field: 'registrationToken',
+                code: row && row.expiresAt <= now ? 'registrationExpired' : 'registrationInvalid',
+              },
+            ],
           });
         }
         legacy = await repo.findLegacyAccountById(row.legacyAccountId);
@@ -308,69 +379,97 @@ export function createAuthService(deps: {
       const existing = await repo.findUserByEmail(input.email);
       if (existing) {
         const link = `${deps.publicUrl}/password-reset`;
-        const mail = renderActionMail({ language: existing.language, kind: 'alreadyRegistered', name: existing.firstName, link });
-        await deps.mail.send({ kind: 'already_registered', to: existing.email, language: existing.language, userId: existing.id, ...mail });
+        const mail = renderActionMail({
+          language: existing.language,
+          kind: 'alreadyRegistered',
+          name: existing.firstName,
+          link,
+        });
+        await deps.mail.send({
+          kind: 'already_registered',
+          to: existing.email,
+          language: existing.language,
+          userId: existing.id,
+          ...mail,
+        });
         await audit.record({ event: 'auth.registered', login: input.email, ip: meta.ip, details: { duplicate: true } });
         return { id: randomUUID() };
       }
       const passwordHash = await hashPassword(input.password);
-      const user = await deps.db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        if (registrationTokenId && !(await repo.consumeOneTimeToken(registrationTokenId, now, tx))) {
-          throw new AppError('validation.failed', 400, { details: [{ field: 'registrationToken', code: 'registrationInvalid' }] });
-        }
-        let companyId = legacy?.companyId ?? null;
-        let groupId = legacy?.groupId ?? null;
-        if (!companyId) {
-          // A self-registered user starts a company of their own and administers it (name editable in the profile).
-          const [company] = await tx
-            .insert(companies)
-            .values({ name: `${input.firstName} ${input.lastName}`.trim(), createdAt: now, updatedAt: now })
-            .returning({ id: companies.id });
-          companyId = company!.id;
-          const [group] = await tx
-            .insert(groups)
-            .values({ companyId, name: 'Administrators', permissions: [...FEATURE_PERMISSIONS].filter((p) => p !== 'ETTN') })
-            .returning({ id: groups.id });
-          groupId = group!.id;
-        }
-        const [created] = await tx
-          .insert(users)
-          .values({
-            companyId,
-            email: input.email.trim(),
-            passwordHash,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            language,
-            passwordChangedAt: now,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (groupId) await tx.insert(groupMembers).values({ groupId, userId: created!.id }).onConflictDoNothing();
-        if (legacy) {
-          // Each legacy login mints a token: only the first registration may move the account.
-          const moved = await tx
-            .update(legacyAccounts)
-            .set({ userId: created!.id, migratedAt: now })
-            .where(and(eq(legacyAccounts.id, legacy.id), isNull(legacyAccounts.migratedAt)))
-            .returning({ id: legacyAccounts.id });
-          if (moved.length !== 1) {
-            throw new AppError('validation.failed', 400, { details: [{ field: 'registrationToken', code: 'registrationInvalid' }] });
+      const user = await deps.db
+        .transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          if (registrationTokenId && !(await repo.consumeOneTimeToken(registrationTokenId, now, tx))) {
+            throw new AppError('validation.failed', 400, {
+              details: [{ field: 'registrationToken', code: 'registrationInvalid' }],
+            });
           }
-        }
-        return created!;
-      }).catch((error: unknown) => {
-        // The same e-mail registered a moment ago (a double-submitted form) trips the unique index: answer as for
-        // any already registered e-mail rather than with a 500.
-        const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-        if (e?.code === '23505' || e?.cause?.code === '23505') return undefined;
-        throw error;
-      });
+          let companyId = legacy?.companyId ?? null;
+          let groupId = legacy?.groupId ?? null;
+          if (!companyId) {
+            // A self-registered user starts a company of their own and administers it (name editable in the profile).
+            const [company] = await tx
+              .insert(companies)
+              .values({ name: `${input.firstName} ${input.lastName}`.trim(), createdAt: now, updatedAt: now })
+              .returning({ id: companies.id });
+            companyId = company!.id;
+            const [group] = await tx
+              .insert(groups)
+              .values({
+                companyId,
+                name: 'Administrators',
+                permissions: [...FEATURE_PERMISSIONS].filter((p) => p !== 'ETTN'),
+              })
+              .returning({ id: groups.id });
+            groupId = group!.id;
+          }
+          const [created] = await tx
+            .insert(users)
+            .values({
+              companyId,
+              email: input.email.trim(),
+              passwordHash,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              language,
+              passwordChangedAt: now,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning();
+          if (groupId) await tx.insert(groupMembers).values({ groupId, userId: created!.id }).onConflictDoNothing();
+          if (legacy) {
+            // Each legacy login mints a token: only the first registration may move the account.
+            const moved = await tx
+              .update(legacyAccounts)
+              .set({ userId: created!.id, migratedAt: now })
+              .where(and(eq(legacyAccounts.id, legacy.id), isNull(legacyAccounts.migratedAt)))
+              .returning({ id: legacyAccounts.id });
+            if (moved.length !== 1) {
+              throw new AppError('validation.failed', 400, {
+                details: [{ field: 'registrationToken', code: 'registrationInvalid' }],
+              });
+            }
+          }
+          return created!;
+        })
+        .catch((error: unknown) => {
+          // The same e-mail registered a moment ago (a double-submitted form) trips the unique index: answer as for
+          // any already registered e-mail rather than with a 500.
+          const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+          if (e?.code === '23505' || e?.cause?.code === '23505') return undefined;
+          throw error;
+        });
       if (!user) return { id: randomUUID() };
       await sendVerification(user);
-      await audit.record({ event: 'auth.registered', subjectUserId: user.id, companyId: user.companyId, login: user.email, ip: meta.ip, details: legacy ? { legacyLogin: legacy.login } : {} });
+      await audit.record({
+        event: 'auth.registered',
+        subjectUserId: user.id,
+        companyId: user.companyId,
+        login: user.email,
+        ip: meta.ip,
+        details: legacy ? { legacyLogin: legacy.login } : {},
+      });
       return { id: user.id };
     },
 
@@ -398,13 +497,20 @@ export function createAuthService(deps: {
 
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
       const user = await repo.findUserByEmail(email);
-      await audit.record({ event: 'auth.password_reset_requested', login: email, ip: meta.ip, subjectUserId: user?.id ?? null });
+      await audit.record({
+        event: 'auth.password_reset_requested',
+        login: email,
+        ip: meta.ip,
+        subjectUserId: user?.id ?? null,
+      });
       if (!user || user.disabledAt) return;
       if (await recentlySent(user.id, 'reset')) return;
       await sendResetLink(user);
     },
 
-    async checkActionToken(token: string): Promise<{ valid: boolean; reason?: string; purpose?: ActionPurpose; email?: string }> {
+    async checkActionToken(
+      token: string,
+    ): Promise<{ valid: boolean; reason?: string; purpose?: ActionPurpose; email?: string }> {
       const row = await repo.findOneTimeToken(hashSecret(token), ['reset', 'invite']);
       if (!row?.userId || row.usedAt) return { valid: false, reason: 'auth.link_invalid' };
       if (row.expiresAt <= clock.now()) return { valid: false, reason: 'auth.link_expired' };
@@ -434,7 +540,13 @@ export function createAuthService(deps: {
           .where(eq(users.id, userId));
         await repo.revokeAllFamilies(userId, 'password_reset', now, tx);
       });
-      await audit.record({ event: 'auth.password_reset', subjectUserId: userId, actorUserId: userId, ip: meta.ip, details: { purpose: row.purpose } });
+      await audit.record({
+        event: 'auth.password_reset',
+        subjectUserId: userId,
+        actorUserId: userId,
+        ip: meta.ip,
+        details: { purpose: row.purpose },
+      });
       return { purpose: row.purpose as ActionPurpose };
     },
   };

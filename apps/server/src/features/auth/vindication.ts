@@ -27,10 +27,18 @@ export function evaluateCompanyStatus(company: CompanyRow | undefined, now: Date
   const status = (company?.loginStatus ?? 'OK') as LoginStatus;
   const start = company?.restrictionWorkingStart ?? null;
   if (status === 'BLOCKED') {
-    return { allowed: false, code: 'auth.account_blocked', response: { hoursDelayLogout: 0, vindicationInfo: info(company, 'BLOCKED', start) } };
+    return {
+      allowed: false,
+      code: 'auth.account_blocked',
+      response: { hoursDelayLogout: 0, vindicationInfo: info(company, 'BLOCKED', start) },
+    };
   }
   if (status === 'SYS_DISABLE') {
-    return { allowed: false, code: 'auth.system_disabled', response: { hoursDelayLogout: 0, vindicationInfo: info(company, 'SYS_DISABLE', start) } };
+    return {
+      allowed: false,
+      code: 'auth.system_disabled',
+      response: { hoursDelayLogout: 0, vindicationInfo: info(company, 'SYS_DISABLE', start) },
+    };
   }
   if (status !== 'OK_LIMITED') {
     return { allowed: true, response: { hoursDelayLogout: 0, vindicationInfo: info(company, status, start) } };
@@ -41,10 +49,17 @@ export function evaluateCompanyStatus(company: CompanyRow | undefined, now: Date
     const elapsed = now.getTime() - start.getTime();
     if (elapsed >= 0 && elapsed < workingMs) {
       const left = Math.ceil((workingMs - elapsed) / 1000);
-      return { allowed: true, response: { hoursDelayLogout: left, vindicationInfo: info(company, 'OK_LIMITED', start) } };
+      return {
+        allowed: true,
+        response: { hoursDelayLogout: left, vindicationInfo: info(company, 'OK_LIMITED', start) },
+      };
     }
     if (elapsed >= workingMs && elapsed < workingMs + waitMs) {
-      return { allowed: false, code: 'auth.account_blocked', response: { hoursDelayLogout: 0, vindicationInfo: info(company, 'BLOCKED', start) } };
+      return {
+        allowed: false,
+        code: 'auth.account_blocked',
+        response: { hoursDelayLogout: 0, vindicationInfo: info(company, 'BLOCKED', start) },
+      };
     }
   }
   // No window yet, or the last one and its pause are over: a new window starts now.

@@ -15,7 +15,10 @@ export const companies = pgTable('companies', {
   restrictionWorkingTime: integer('restriction_working_time'),
   restrictionWorkingStart: timestamp('restriction_working_start', { withTimezone: true }),
   restrictionMessage: text('restriction_message'),
-  toggles: text('toggles').array().notNull().default(sql`'{}'::text[]`),
+  toggles: text('toggles')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   overduePayment: boolean('overdue_payment').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

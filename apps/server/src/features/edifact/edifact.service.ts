@@ -15,7 +15,11 @@ import {
   type ValidationLevelPlugin,
   type ValidationResult,
 } from '@portal/edifact/node';
-import { EDIFACT_MAX_FINDINGS_RETURNED, type EdifactDirectoryInfo, type ValidateEdifactResponse } from '@portal/contracts';
+import {
+  EDIFACT_MAX_FINDINGS_RETURNED,
+  type EdifactDirectoryInfo,
+  type ValidateEdifactResponse,
+} from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -72,7 +76,8 @@ export async function createEdifactService(deps: {
     },
 
     async importZip(bytes: Uint8Array, source: string): Promise<EdifactDirectoryInfo> {
-      if (!isZip(bytes)) throw new AppError('validation.failed', 400, { details: [{ field: 'file', code: 'zipRequired' }] });
+      if (!isZip(bytes))
+        throw new AppError('validation.failed', 400, { details: [{ field: 'file', code: 'zipRequired' }] });
       try {
         return await importDirectoryZip(bytes, store, source);
       } catch (error) {
@@ -86,10 +91,15 @@ export async function createEdifactService(deps: {
 
     async download(name: string): Promise<EdifactDirectoryInfo> {
       try {
-        return await downloadDirectory(name.toUpperCase(), { store, ...(deps.downloadBaseUrl ? { baseUrl: deps.downloadBaseUrl } : {}) });
+        return await downloadDirectory(name.toUpperCase(), {
+          store,
+          ...(deps.downloadBaseUrl ? { baseUrl: deps.downloadBaseUrl } : {}),
+        });
       } catch (error) {
         deps.log.warn({ err: error, name }, 'directory download failed');
-        throw new AppError('server.unavailable', 502, { message: error instanceof Error ? error.message : 'download failed' });
+        throw new AppError('server.unavailable', 502, {
+          message: error instanceof Error ? error.message : 'download failed',
+        });
       }
     },
 
@@ -98,7 +108,9 @@ export async function createEdifactService(deps: {
       if (!sources.length) return;
       const have = new Set((await store.list()).map((d) => d.name));
       for (const source of sources) {
-        const guess = basename(source).toUpperCase().match(/D\d\d[A-Z]/)?.[0];
+        const guess = basename(source)
+          .toUpperCase()
+          .match(/D\d\d[A-Z]/)?.[0];
         if (guess && have.has(guess)) continue;
         if (!existsSync(source)) {
           deps.log.warn({ source }, 'EDIFACT_DIRECTORIES_IMPORT: no such file or folder');

@@ -48,17 +48,15 @@ export function createIssueReportsRepository(db: Db) {
         const tx = txRaw as unknown as Db;
         const [row] = await tx.insert(issueReports).values(report).returning();
         if (files.length) {
-          await tx
-            .insert(issueReportFiles)
-            .values(
-              files.map((f) => ({
-                reportId: row!.id,
-                filename: f.filename,
-                contentType: f.contentType,
-                size: f.data.length,
-                data: f.data,
-              })),
-            );
+          await tx.insert(issueReportFiles).values(
+            files.map((f) => ({
+              reportId: row!.id,
+              filename: f.filename,
+              contentType: f.contentType,
+              size: f.data.length,
+              data: f.data,
+            })),
+          );
         }
         return row!;
       });

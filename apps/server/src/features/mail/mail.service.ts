@@ -31,7 +31,12 @@ export function createMailService(deps: {
   from: string;
 }) {
   const transport = deps.smtpUrl
-    ? nodemailer.createTransport({ url: deps.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    ? nodemailer.createTransport({
+        url: deps.smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      })
     : undefined;
 
   return {
@@ -64,12 +69,18 @@ export function createMailService(deps: {
           ...(mail.html ? { html: mail.html } : {}),
           ...(mail.attachments ? { attachments: mail.attachments } : {}),
         });
-        await deps.db.update(outboundEmails).set({ status: 'sent', sentAt: deps.clock.now() }).where(eq(outboundEmails.id, id));
+        await deps.db
+          .update(outboundEmails)
+          .set({ status: 'sent', sentAt: deps.clock.now() })
+          .where(eq(outboundEmails.id, id));
         return { id, status: 'sent' };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.log.error({ mailId: id, err: error }, 'E-mail delivery failed');
-        await deps.db.update(outboundEmails).set({ status: 'failed', error: message.slice(0, 500) }).where(eq(outboundEmails.id, id));
+        await deps.db
+          .update(outboundEmails)
+          .set({ status: 'failed', error: message.slice(0, 500) })
+          .where(eq(outboundEmails.id, id));
         return { id, status: 'failed' };
       }
     },

@@ -18,11 +18,23 @@ export const restrictions = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     /** Partner ids (or GLNs of partners off the platform). */
-    partners: text('partners').array().notNull().default(sql`'{}'::text[]`),
-    deliveryPointGlns: text('delivery_point_glns').array().notNull().default(sql`'{}'::text[]`),
-    documentTypes: text('document_types').array().notNull().default(sql`'{}'::text[]`),
+    partners: text('partners')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    deliveryPointGlns: text('delivery_point_glns')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    documentTypes: text('document_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** `in`, `out`. */
-    directions: text('directions').array().notNull().default(sql`'{}'::text[]`),
+    directions: text('directions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,7 +12,14 @@ export function systemRoutes(deps: { db: Db; tokens: TokenService; legacyEdiUrl:
   return async (app) => {
     app.get('/health', {
       config: { public: true },
-      schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: z.object({ status: z.literal('ok'), database: z.literal('ok') }), 503: z.object({ status: z.literal('error'), database: z.literal('error') }) } },
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.literal('ok') }),
+          503: z.object({ status: z.literal('error'), database: z.literal('error') }),
+        },
+      },
       handler: async (_request, reply) => {
         try {
           await deps.db.execute(sql`select 1`);
@@ -25,7 +32,11 @@ export function systemRoutes(deps: { db: Db; tokens: TokenService; legacyEdiUrl:
 
     app.get('/.well-known/jwks.json', {
       config: { public: true },
-      schema: { tags: ['system'], summary: 'Public keys that verify access tokens', response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } },
+      schema: {
+        tags: ['system'],
+        summary: 'Public keys that verify access tokens',
+        response: { 200: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) },
+      },
       handler: () => deps.tokens.jwks(),
     });
 

@@ -20,7 +20,11 @@ const tags = ['account'];
 export function usersRoutes(deps: { db: Db; clock: Clock }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/users/permissions', {
-      schema: { tags, summary: "The caller's feature permissions and company toggles", response: { 200: PermissionsResponseSchema } },
+      schema: {
+        tags,
+        summary: "The caller's feature permissions and company toggles",
+        response: { 200: PermissionsResponseSchema },
+      },
       handler: (request) => {
         const p = principalOf(request);
         return { permissions: [...p.permissions], toggles: [...p.toggles] };
@@ -52,10 +56,18 @@ export function usersRoutes(deps: { db: Db; clock: Clock }): FastifyPluginAsyncZ
     });
 
     app.post('/users/setLanguage', {
-      schema: { tags, summary: "Store the caller's language (used for e-mails and the next login)", body: SetLanguageRequestSchema, response: { 200: SuccessResponseSchema } },
+      schema: {
+        tags,
+        summary: "Store the caller's language (used for e-mails and the next login)",
+        body: SetLanguageRequestSchema,
+        response: { 200: SuccessResponseSchema },
+      },
       handler: async (request) => {
         const p = principalOf(request);
-        await deps.db.update(users).set({ language: request.body.language, updatedAt: deps.clock.now() }).where(eq(users.id, p.userId));
+        await deps.db
+          .update(users)
+          .set({ language: request.body.language, updatedAt: deps.clock.now() })
+          .where(eq(users.id, p.userId));
         return { success: true };
       },
     });

@@ -15,7 +15,10 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     telephone: text('telephone'),
     language: text('language').notNull().default('en'),
-    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Additional settings of the profile (file encoding, VAT algorithm, file naming); validated on read. */
     settings: jsonb('settings').$type<Record<string, string>>().notNull().default({}),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

@@ -8,10 +8,20 @@ export const PERMISSION_AREAS: readonly { area: string; permissions: readonly Fe
   { area: 'partners', permissions: ['PARTNERS_READ', 'PARTNERS_NOTIFICATIONS'] },
   { area: 'documentValidation', permissions: ['DOCUMENT_VALIDATION_READ', 'DOCUMENT_VALIDATION_CREATE'] },
   { area: 'ettn', permissions: ['ETTN'] },
-  { area: 'profile', permissions: ['USER_PROFILE_READ', 'USER_PROFILE_MODIFY', 'COMPANY_PROFILE_READ', 'COMPANY_PROFILE_MODIFY'] },
+  {
+    area: 'profile',
+    permissions: ['USER_PROFILE_READ', 'USER_PROFILE_MODIFY', 'COMPANY_PROFILE_READ', 'COMPANY_PROFILE_MODIFY'],
+  },
   { area: 'support', permissions: ['REPORT_ISSUE'] },
   {
     area: 'userManagement',
-    permissions: ['USERS_READ', 'USERS_MODIFY', 'GROUPS_READ', 'GROUPS_MODIFY', 'RESTRICTIONS_READ', 'RESTRICTIONS_MODIFY'],
+    permissions: [
+      'USERS_READ',
+      'USERS_MODIFY',
+      'GROUPS_READ',
+      'GROUPS_MODIFY',
+      'RESTRICTIONS_READ',
+      'RESTRICTIONS_MODIFY',
+    ],
   },
 ];

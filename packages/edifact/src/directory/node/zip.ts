@@ -58,7 +58,8 @@ export const readZip = (bytes: Uint8Array): ZipEntry[] => {
       name,
       read: () => {
         if (view.getUint32(localOffset, true) !== LOCAL_SIGNATURE) throw new Error(`corrupt zip entry ${name}`);
-        const start = localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
+        const start =
+          localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
         const data = bytes.subarray(start, start + compressedSize);
         if (method === 0) return data;
         if (method === 8) {

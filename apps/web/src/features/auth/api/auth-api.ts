@@ -18,11 +18,15 @@ import type { ApiClient } from '../../../lib/api-client.ts';
 const LOGIN_QUIET = [401, 403] as const;
 
 export function postLogin(api: ApiClient, body: LoginRequest): Promise<LoginResponse> {
-  return api.post<unknown>('/users/login', body, { auth: false, quietStatuses: LOGIN_QUIET }).then((r) => LoginResponseSchema.parse(r));
+  return api
+    .post<unknown>('/users/login', body, { auth: false, quietStatuses: LOGIN_QUIET })
+    .then((r) => LoginResponseSchema.parse(r));
 }
 
 export function postLegacyLogin(api: ApiClient, body: LoginRequest): Promise<LoginResponse> {
-  return api.post<unknown>('/legacy/login', body, { auth: false, quietStatuses: LOGIN_QUIET }).then((r) => LoginResponseSchema.parse(r));
+  return api
+    .post<unknown>('/legacy/login', body, { auth: false, quietStatuses: LOGIN_QUIET })
+    .then((r) => LoginResponseSchema.parse(r));
 }
 
 export async function postRefreshToken(fetchImpl: typeof fetch, refreshToken: string): Promise<TokenSet | undefined> {
@@ -50,7 +54,9 @@ export function postRegister(api: ApiClient, body: RegisterRequest) {
 }
 
 export function postSendVerifyEmail(api: ApiClient, id: string) {
-  return api.post<unknown>('/users/sendVerifyEmail', { id }, { auth: false }).then((r) => SuccessResponseSchema.parse(r));
+  return api
+    .post<unknown>('/users/sendVerifyEmail', { id }, { auth: false })
+    .then((r) => SuccessResponseSchema.parse(r));
 }
 
 export function postSendResetPasswordEmail(api: ApiClient, email: string) {

@@ -1,4 +1,9 @@
-import { VindicationInfoResponseSchema, type LoginRequest, type TokenSet, type VindicationInfoResponse } from '@portal/contracts';
+import {
+  VindicationInfoResponseSchema,
+  type LoginRequest,
+  type TokenSet,
+  type VindicationInfoResponse,
+} from '@portal/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { postLegacyLogin, postLogin } from './auth-api.ts';
@@ -33,7 +38,10 @@ function fromError(error: unknown): LoginOutcome {
     }
     case 'auth.too_many_attempts': {
       const retryAfter = Number(error.data['retryAfter']);
-      return { kind: 'tooManyAttempts', retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60 };
+      return {
+        kind: 'tooManyAttempts',
+        retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60,
+      };
     }
     default:
       return { kind: 'error', code: error.code, status: error.status };
@@ -49,7 +57,11 @@ export async function runLogin(api: ApiClient, credentials: LoginRequest): Promi
   try {
     const response = await postLogin(api, credentials);
     if (response.success && response.keycloakResponse) {
-      return { kind: 'success', tokens: response.keycloakResponse.token, vindication: response.vindicationInfoResponse };
+      return {
+        kind: 'success',
+        tokens: response.keycloakResponse.token,
+        vindication: response.vindicationInfoResponse,
+      };
     }
     if (response.registrationToken) return { kind: 'legacy', registrationToken: response.registrationToken };
     first = response.error ? fromError(new ApiError({ status: 200, code: response.error.code })) : { kind: 'invalid' };
@@ -60,11 +72,14 @@ export async function runLogin(api: ApiClient, credentials: LoginRequest): Promi
 
   try {
     const legacy = await postLegacyLogin(api, credentials);
-    return legacy.registrationToken ? { kind: 'legacy', registrationToken: legacy.registrationToken } : { kind: 'invalid' };
+    return legacy.registrationToken
+      ? { kind: 'legacy', registrationToken: legacy.registrationToken }
+      : { kind: 'invalid' };
   } catch (error) {
     const outcome = fromError(error);
     // A failed legacy login says nothing more than the first answer, except for an account already moved.
-    const saysMore = outcome.kind !== 'error' || outcome.status >= 500 || outcome.code === 'auth.legacy_already_migrated';
+    const saysMore =
+      outcome.kind !== 'error' || outcome.status >= 500 || outcome.code === 'auth.legacy_already_migrated';
     return saysMore ? outcome : first;
   }
 }

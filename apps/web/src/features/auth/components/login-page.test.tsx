@@ -4,7 +4,10 @@ import { getCookie } from '../../../lib/cookies.ts';
 import { currentHref, renderApp } from '../../../test/render-app.tsx';
 import { makeTokenSet } from '../../../test/tokens.ts';
 
-const invalid = { status: 401, body: { success: false, error: { code: 'auth.invalid_credentials', message: 'Invalid' }, requestId: 'r' } };
+const invalid = {
+  status: 401,
+  body: { success: false, error: { code: 'auth.invalid_credentials', message: 'Invalid' }, requestId: 'r' },
+};
 
 async function fillAndSubmit(app: Awaited<ReturnType<typeof renderApp>>, login: string, password: string) {
   await app.user.type(await app.screen.findByLabelText(/^E-mail/), login);
@@ -16,13 +19,18 @@ describe('login page', () => {
   it('asks for both fields and marks them', async () => {
     const app = await renderApp({ path: '/login' });
     await app.user.click(await app.screen.findByRole('button', { name: 'Log in' }));
-    expect((await app.screen.findByTestId('login-form-error')).textContent).toContain('Please provide valid e-mail and password');
+    expect((await app.screen.findByTestId('login-form-error')).textContent).toContain(
+      'Please provide valid e-mail and password',
+    );
     expect(app.screen.getAllByText('This field is required')).toHaveLength(2);
     expect(app.api.calls.filter((c) => c.path.startsWith('/api/users/login'))).toHaveLength(0);
   });
 
   it('tries the legacy login after wrong credentials and says "Invalid email or password" when both fail', async () => {
-    const app = await renderApp({ path: '/login', routes: { 'POST /api/users/login': invalid, 'POST /api/legacy/login': invalid } });
+    const app = await renderApp({
+      path: '/login',
+      routes: { 'POST /api/users/login': invalid, 'POST /api/legacy/login': invalid },
+    });
     await fillAndSubmit(app, 'someone@example.com', 'wrong');
     expect((await app.screen.findByTestId('login-error')).textContent).toContain('Invalid email or password');
     expect(app.api.calls.map((c) => c.path)).toEqual(['/api/users/login', '/api/legacy/login']);
@@ -43,7 +51,11 @@ describe('login page', () => {
     const dialog = await app.screen.findByRole('dialog', { name: 'Thank you for choosing new Web EDI app' });
     expect(getCookie('registrationToken')).toBe('reg-token-1');
     await waitFor(() =>
-      expect(within(dialog).getByRole('link', { name: /Go to old EDI version/ }).getAttribute('href')).toBe('https://old-edi.example.com/'),
+      expect(
+        within(dialog)
+          .getByRole('link', { name: /Go to old EDI version/ })
+          .getAttribute('href'),
+      ).toBe('https://old-edi.example.com/'),
     );
     await app.user.click(within(dialog).getByRole('link', { name: /Create new account/ }));
     await waitFor(() => expect(currentHref(app.router)).toBe('/register'));
@@ -89,7 +101,10 @@ describe('login page', () => {
     const app = await renderApp({
       path: '/login',
       routes: {
-        'POST /api/users/login': { status: 403, body: { success: false, error: { code: 'auth.email_not_verified', message: 'x', data: { id: 'u-7' } } } },
+        'POST /api/users/login': {
+          status: 403,
+          body: { success: false, error: { code: 'auth.email_not_verified', message: 'x', data: { id: 'u-7' } } },
+        },
         'POST /api/users/sendVerifyEmail': { body: { success: true } },
       },
     });
@@ -103,7 +118,12 @@ describe('login page', () => {
   it('says how long to wait after too many attempts', async () => {
     const app = await renderApp({
       path: '/login',
-      routes: { 'POST /api/users/login': { status: 429, body: { success: false, error: { code: 'auth.too_many_attempts', message: 'x', data: { retryAfter: 600 } } } } },
+      routes: {
+        'POST /api/users/login': {
+          status: 429,
+          body: { success: false, error: { code: 'auth.too_many_attempts', message: 'x', data: { retryAfter: 600 } } },
+        },
+      },
     });
     await fillAndSubmit(app, 'user@demo.example.com', 'x');
     expect((await app.screen.findByTestId('login-error')).textContent).toContain('try again in 10 minutes');
@@ -120,12 +140,28 @@ describe('login page', () => {
             keycloakResponse: { token: tokens },
             vindicationInfoResponse: {
               hoursDelayLogout: 0,
-              vindicationInfo: { loginStatus: 'OK', restrictionWaitTime: null, restrictionWorkingTime: null, restrictionWorkingStart: null, restrictionMessage: null },
+              vindicationInfo: {
+                loginStatus: 'OK',
+                restrictionWaitTime: null,
+                restrictionWorkingTime: null,
+                restrictionWorkingStart: null,
+                restrictionMessage: null,
+              },
             },
           },
         },
         'GET /api/users/getUserData': {
-          body: { id: 'u1', email: 'user@demo.example.com', firstName: 'Demo', lastName: 'User', language: 'pl', telephone: null, companyId: 'c1', companyName: 'Demo Supplier', roles: [] },
+          body: {
+            id: 'u1',
+            email: 'user@demo.example.com',
+            firstName: 'Demo',
+            lastName: 'User',
+            language: 'pl',
+            telephone: null,
+            companyId: 'c1',
+            companyName: 'Demo Supplier',
+            roles: [],
+          },
         },
         'POST /api/users/setLanguage': { body: { success: true } },
       },
@@ -148,7 +184,10 @@ describe('login page', () => {
       path: '/login?returnUrl=%2Fregister',
       routes: {
         'POST /api/users/login': { body: { success: true, keycloakResponse: { token: makeTokenSet() } } },
-        'GET /api/users/getUserData': { status: 500, body: { error: { code: 'server.internal', message: 'x' }, requestId: 'r' } },
+        'GET /api/users/getUserData': {
+          status: 500,
+          body: { error: { code: 'server.internal', message: 'x' }, requestId: 'r' },
+        },
       },
     });
     await fillAndSubmit(app, 'user@demo.example.com', 'User#Demo2026');

@@ -32,7 +32,11 @@ export function PasswordResetPage() {
   }
 
   return (
-    <AccountShell title={t('auth:passwordReset.title')} subtitle={t('auth:passwordReset.subtitle')} busy={reset.isPending}>
+    <AccountShell
+      title={t('auth:passwordReset.title')}
+      subtitle={t('auth:passwordReset.subtitle')}
+      busy={reset.isPending}
+    >
       <form noValidate onSubmit={form.handleSubmit(onValid)}>
         <Stack gap="md">
           <TextInput

@@ -22,7 +22,9 @@ describe('register page', () => {
     const app = await renderApp({ path: '/register' });
     await fill(app, { 'First name': 'Ada', 'Last name': 'Lovelace', 'E-mail': 'ada@example', Password: 'Strong#2026' });
     await app.user.click(app.screen.getByRole('button', { name: 'Create account' }));
-    expect((await app.screen.findByTestId('register-form-error')).textContent).toContain('Please fill form with valid data');
+    expect((await app.screen.findByTestId('register-form-error')).textContent).toContain(
+      'Please fill form with valid data',
+    );
     expect(app.screen.getByText('This e-mail is incorrect')).toBeTruthy();
   });
 
@@ -36,7 +38,12 @@ describe('register page', () => {
         'POST /api/users/sendVerifyEmail': { body: { success: true } },
       },
     });
-    await fill(app, { 'First name': 'Ada', 'Last name': 'Lovelace', 'E-mail': 'ada@example.com', Password: 'Strong#2026' });
+    await fill(app, {
+      'First name': 'Ada',
+      'Last name': 'Lovelace',
+      'E-mail': 'ada@example.com',
+      Password: 'Strong#2026',
+    });
     await app.user.click(app.screen.getByRole('button', { name: 'Create account' }));
     const confirmation = await app.screen.findByTestId('registration-confirmation');
     expect(app.screen.getByRole('heading', { level: 1, name: 'Confirm your e-mail address' })).toBeTruthy();
@@ -72,7 +79,12 @@ describe('register page', () => {
         },
       },
     });
-    await fill(app, { 'First name': 'Ada', 'Last name': 'Lovelace', 'E-mail': 'ada@example.com', Password: 'Strong#2026' });
+    await fill(app, {
+      'First name': 'Ada',
+      'Last name': 'Lovelace',
+      'E-mail': 'ada@example.com',
+      Password: 'Strong#2026',
+    });
     await app.user.click(app.screen.getByRole('button', { name: 'Create account' }));
     expect(await app.screen.findByText('This e-mail is incorrect')).toBeTruthy();
     expect(app.screen.getByTestId('register-form-error').textContent).toContain('Please fill form with valid data');

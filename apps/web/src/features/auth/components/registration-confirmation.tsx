@@ -21,7 +21,9 @@ export function RegistrationConfirmation({ userId, email }: { userId: string; em
           variant="light"
           fullWidth
           loading={resend.isPending}
-          onClick={() => resend.mutate(userId, { onSuccess: () => showSuccess({ message: t('register.activationSent') }) })}
+          onClick={() =>
+            resend.mutate(userId, { onSuccess: () => showSuccess({ message: t('register.activationSent') }) })
+          }
         >
           {t('register.resend')}
         </Button>

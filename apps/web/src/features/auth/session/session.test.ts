@@ -45,7 +45,12 @@ describe('session', () => {
   it('checks the login on activity: expired and not renewable means logout', () => {
     let now = Date.now();
     const storage = memoryStorage();
-    const session = createSession({ storage, now: () => now, requestRefresh: async () => undefined, requestLogout: async () => {} });
+    const session = createSession({
+      storage,
+      now: () => now,
+      requestRefresh: async () => undefined,
+      requestLogout: async () => {},
+    });
     const tokens = makeTokenSet({ exp: Math.floor(now / 1000) + 300 });
     session.signIn({ ...tokens, refresh_expires_in: 200 });
     const reasons: string[] = [];
@@ -60,7 +65,12 @@ describe('session', () => {
 
   it('ends a limited session after hoursDelayLogout seconds and remembers why', () => {
     let now = Date.now();
-    const session = createSession({ storage: memoryStorage(), now: () => now, requestRefresh: async () => undefined, requestLogout: async () => {} });
+    const session = createSession({
+      storage: memoryStorage(),
+      now: () => now,
+      requestRefresh: async () => undefined,
+      requestLogout: async () => {},
+    });
     const vindication = {
       hoursDelayLogout: 3660,
       vindicationInfo: {
@@ -81,8 +91,17 @@ describe('session', () => {
   });
 
   it('reads the claims of the access token', () => {
-    const session = createSession({ storage: memoryStorage(), now: Date.now, requestRefresh: async () => undefined, requestLogout: async () => {} });
+    const session = createSession({
+      storage: memoryStorage(),
+      now: Date.now,
+      requestRefresh: async () => undefined,
+      requestLogout: async () => {},
+    });
     session.signIn(makeTokenSet({ roles: ['admin'], groups: ['g1'], impersonator: { username: 'boss@example.com' } }));
-    expect(session.getClaims()).toMatchObject({ roles: ['admin'], groups: ['g1'], impersonator: { username: 'boss@example.com' } });
+    expect(session.getClaims()).toMatchObject({
+      roles: ['admin'],
+      groups: ['g1'],
+      impersonator: { username: 'boss@example.com' },
+    });
   });
 });

@@ -12,8 +12,7 @@ export type StoredSession = {
 };
 
 export type SessionState =
-  | { status: 'anonymous' }
-  | { status: 'authenticated'; stored: StoredSession; claims: AccessTokenClaims };
+  { status: 'anonymous' } | { status: 'authenticated'; stored: StoredSession; claims: AccessTokenClaims };
 
 /** Why a session ended; decides what the login page says afterwards. */
 export type LogoutReason = 'user' | 'expired' | 'limited';
@@ -129,7 +128,8 @@ export function createSession(deps: SessionDeps) {
       if (state.status !== 'authenticated' || state.stored.refreshToken !== current.refreshToken) {
         return state.status === 'authenticated';
       }
-      if (tokens && store(tokens, { limitedUntil: current.limitedUntil, vindication: current.vindication })) return true;
+      if (tokens && store(tokens, { limitedUntil: current.limitedUntil, vindication: current.vindication }))
+        return true;
       logout('expired');
       return false;
     })().finally(() => {

@@ -4,7 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FILE_ENCODINGS, FILE_NAMING_FORMATS, UserSettingsSchema, VAT_ALGORITHMS, type UserSettings } from '@portal/contracts';
+import {
+  FILE_ENCODINGS,
+  FILE_NAMING_FORMATS,
+  UserSettingsSchema,
+  VAT_ALGORITHMS,
+  type UserSettings,
+} from '@portal/contracts';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { showSuccess } from '../../../lib/notify.ts';

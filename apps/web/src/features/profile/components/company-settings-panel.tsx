@@ -45,7 +45,13 @@ const TEXT_FIELDS: readonly TextField[] = [
   'companyPrefix',
   'legalForm',
 ];
-const ALL_FIELDS: readonly Path<CompanyForm>[] = [...TEXT_FIELDS, 'country', 'taxSystem', 'taxpayerKind', 'taxpayerType'];
+const ALL_FIELDS: readonly Path<CompanyForm>[] = [
+  ...TEXT_FIELDS,
+  'country',
+  'taxSystem',
+  'taxpayerKind',
+  'taxpayerType',
+];
 
 function toForm(profile: CompanyProfile): CompanyForm {
   const form: CompanyForm = {
@@ -105,7 +111,10 @@ function CompanySettingsForm({ profile, canEdit, onDirtyChange }: PanelProps & {
         showSuccess({ message: t('profile:messages.success') });
       },
       onError: (error) => {
-        const matched = error instanceof ApiError && error.status === 400 && applyServerDetails(error.details, ALL_FIELDS, form.setError);
+        const matched =
+          error instanceof ApiError &&
+          error.status === 400 &&
+          applyServerDetails(error.details, ALL_FIELDS, form.setError);
         if (!matched) showMutationError(error);
       },
     });

@@ -13,7 +13,13 @@ import { showMutationError } from '../mutation-error.ts';
  * loaded one is also kept in the `lang` cookie and the page reloads (`onReload`), so every text, the direction and
  * the formats follow (description, section 9).
  */
-export function LanguagePanel({ onDirtyChange, onReload }: { onDirtyChange: (dirty: boolean) => void; onReload: () => void }) {
+export function LanguagePanel({
+  onDirtyChange,
+  onReload,
+}: {
+  onDirtyChange: (dirty: boolean) => void;
+  onReload: () => void;
+}) {
   const { t, i18n } = useTranslation('profile');
   const loaded: Language = isLanguage(i18n.language) ? i18n.language : 'en';
   const [value, setValue] = useState<Language>(loaded);

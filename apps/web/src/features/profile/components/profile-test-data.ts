@@ -29,7 +29,9 @@ export function profileRoutes(permissions: FeaturePermission[]): Record<string, 
     },
     'POST /api/users/updateUserData': { body: { success: true } },
     'POST /api/users/refreshToken': { body: { success: true, token: makeTokenSet({ given_name: 'Ann' }) } },
-    'GET /api/users/settings': { body: { fileEncoding: 'utf-8', vatAlgorithm: 'invoice-summary', fileNamingFormat: 'DocType_DocNumber' } },
+    'GET /api/users/settings': {
+      body: { fileEncoding: 'utf-8', vatAlgorithm: 'invoice-summary', fileNamingFormat: 'DocType_DocNumber' },
+    },
     'GET /api/company/profile': {
       body: {
         id: 'company-1',

@@ -68,7 +68,10 @@ export function useSetUserActiveMutation() {
   });
 }
 
-async function saveGroup(api: ApiClient, input: { groupId?: string; group: GroupRequest; memberIds: string[] | undefined }) {
+async function saveGroup(
+  api: ApiClient,
+  input: { groupId?: string; group: GroupRequest; memberIds: string[] | undefined },
+) {
   const saved = input.groupId
     ? await api.request<unknown>(`/groups/${id(input.groupId)}`, { method: 'PUT', body: input.group })
     : await api.post<unknown>('/groups', input.group);
@@ -86,7 +89,8 @@ export function useSaveGroupMutation() {
   const api = useApi();
   const invalidate = useInvalidateUsersAndGroups();
   return useMutation({
-    mutationFn: (input: { groupId?: string; group: GroupRequest; memberIds: string[] | undefined }) => saveGroup(api, input),
+    mutationFn: (input: { groupId?: string; group: GroupRequest; memberIds: string[] | undefined }) =>
+      saveGroup(api, input),
     onSettled: invalidate,
   });
 }
@@ -117,7 +121,8 @@ export function useDeleteRestrictionMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (restrictionId: string) => api.request<unknown>(`/restrictions/${id(restrictionId)}`, { method: 'DELETE' }),
+    mutationFn: (restrictionId: string) =>
+      api.request<unknown>(`/restrictions/${id(restrictionId)}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userManagementKeys.restrictions() }),
   });
 }

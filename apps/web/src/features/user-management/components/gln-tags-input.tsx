@@ -7,7 +7,13 @@ import { isValidGln } from '@portal/contracts';
  * Delivery point GLNs as tags. A GLN-13 with a wrong check digit (or not 13 digits) is refused as it is entered,
  * with a message naming it; the form's schema checks the list again.
  */
-export function GlnTagsInput(props: { label: string; description?: string; value: string[]; onChange: (glns: string[]) => void; error?: string }) {
+export function GlnTagsInput(props: {
+  label: string;
+  description?: string;
+  value: string[];
+  onChange: (glns: string[]) => void;
+  error?: string;
+}) {
   const { t } = useTranslation('user-management');
   const [rejected, setRejected] = useState<string | undefined>();
   return (

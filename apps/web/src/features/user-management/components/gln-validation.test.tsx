@@ -9,7 +9,9 @@ const WRONG_CHECK_DIGIT = '4006381333932';
 
 /** Mantine's pills inputs label both their wrapper and the text field; the field is the one to type in. */
 function inputLabelled(container: HTMLElement, label: string): HTMLElement {
-  const input = within(container).getAllByLabelText(label).find((el) => el.tagName === 'INPUT');
+  const input = within(container)
+    .getAllByLabelText(label)
+    .find((el) => el.tagName === 'INPUT');
   if (!input) throw new Error(`no input labelled ${label}`);
   return input;
 }
@@ -41,7 +43,11 @@ describe('restriction form GLN validation', () => {
     await app.user.type(within(dialog).getByLabelText(/^Name/), 'North stores');
     const gln = inputLabelled(dialog, 'Delivery points (GLN)');
     await app.user.type(gln, `${WRONG_CHECK_DIGIT}{Enter}`);
-    expect(await within(dialog).findByText(`“${WRONG_CHECK_DIGIT}” is not a valid GLN (13 digits with a correct check digit)`)).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        `“${WRONG_CHECK_DIGIT}” is not a valid GLN (13 digits with a correct check digit)`,
+      ),
+    ).toBeTruthy();
     await app.user.type(gln, `${VALID}{Enter}`);
     await waitFor(() => expect(within(dialog).queryByText(/is not a valid GLN/)).toBeNull());
     await app.user.click(within(dialog).getByLabelText('Invoice (INVOIC)'));

@@ -5,11 +5,16 @@ import { renderApp } from '../../../test/render-app.tsx';
 import { PERMISSION_AREAS } from '../permission-areas.ts';
 import { ALL_PERMISSIONS, companyUser, signedIn, userManagementRoutes } from './user-management-test-data.ts';
 
-const lockOut = { status: 409, body: { error: { code: 'user_management.would_lock_out', message: 'x' }, requestId: 'r' } };
+const lockOut = {
+  status: 409,
+  body: { error: { code: 'user_management.would_lock_out', message: 'x' }, requestId: 'r' },
+};
 
 /** Mantine's pills inputs label both their wrapper and the text field; the field is the one to type in. */
 function inputLabelled(container: HTMLElement, label: string): HTMLElement {
-  const input = within(container).getAllByLabelText(label).find((el) => el.tagName === 'INPUT');
+  const input = within(container)
+    .getAllByLabelText(label)
+    .find((el) => el.tagName === 'INPUT');
   if (!input) throw new Error(`no input labelled ${label}`);
   return input;
 }
@@ -25,10 +30,23 @@ describe('group permission checklist', () => {
       ...userManagementRoutes(ALL_PERMISSIONS),
       'POST /api/groups': ({ body }: { body: unknown }) => ({
         status: 201,
-        body: { id: '44444444-4444-4444-8444-444444444444', ...(body as object), memberCount: 0, createdAt: 'x', members: [] },
+        body: {
+          id: '44444444-4444-4444-8444-444444444444',
+          ...(body as object),
+          memberCount: 0,
+          createdAt: 'x',
+          members: [],
+        },
       }),
       'PUT /api/groups/44444444-4444-4444-8444-444444444444/members': {
-        body: { id: '44444444-4444-4444-8444-444444444444', name: 'Dispatch', permissions: ['OUTBOX_SEND'], memberCount: 1, createdAt: 'x', members: [] },
+        body: {
+          id: '44444444-4444-4444-8444-444444444444',
+          name: 'Dispatch',
+          permissions: ['OUTBOX_SEND'],
+          memberCount: 1,
+          createdAt: 'x',
+          members: [],
+        },
       },
     };
     const app = await renderApp({ path: '/groups', session: signedIn(), routes });
@@ -65,7 +83,14 @@ describe('group permission checklist', () => {
     const routes = {
       ...userManagementRoutes(ALL_PERMISSIONS),
       [`GET /api/groups/${id}`]: {
-        body: { id, name: 'Administrators', permissions: ALL_PERMISSIONS, memberCount: 1, createdAt: 'x', members: [{ ...companyUser(), status: 'active' }] },
+        body: {
+          id,
+          name: 'Administrators',
+          permissions: ALL_PERMISSIONS,
+          memberCount: 1,
+          createdAt: 'x',
+          members: [{ ...companyUser(), status: 'active' }],
+        },
       },
       [`PUT /api/groups/${id}`]: lockOut,
     };

@@ -38,7 +38,11 @@ export function userManagementRoutes(permissions: FeaturePermission[]): Record<s
   return {
     'GET /api/users/permissions': { body: { permissions, toggles: [] } },
     'GET /api/groups': {
-      body: { items: [groupRow(GROUP_ADMINS, ALL_PERMISSIONS, 2), groupRow(GROUP_INBOX, ['INBOX_READ'], 1)], nextCursor: null, total: 2 },
+      body: {
+        items: [groupRow(GROUP_ADMINS, ALL_PERMISSIONS, 2), groupRow(GROUP_INBOX, ['INBOX_READ'], 1)],
+        nextCursor: null,
+        total: 2,
+      },
     },
     'GET /api/company-users': { body: { items: [companyUser()], nextCursor: null, total: 1 } },
     'GET /api/restrictions': { body: { items: [], nextCursor: null, total: 0 } },
