@@ -4,7 +4,10 @@ import { DEMO, expectAccessible, waitForMail } from '../support.ts';
 const SHOTS = process.env.E2E_SHOTS ?? `${process.env.E2E_ARTIFACTS ?? './.artifacts'}/shots`;
 const SUPPORT_EMAIL = process.env.SUPPORT_EMAIL ?? 'support@localhost.localdomain';
 
-test('report an issue with an attachment from the user menu; support receives it with the file', async ({ page }) => {
+test('report an issue with an attachment from the user menu; support receives it with the file; an admin resolves it', async ({
+  page,
+  browser,
+}) => {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'E-mail' }).fill(DEMO.user.email);
   await page.locator('input[type="password"]').fill(DEMO.user.password);
@@ -57,4 +60,26 @@ test('report an issue with an attachment from the user menu; support receives it
   const mail = await waitForMail(SUPPORT_EMAIL, new RegExp(subject));
   expect(mail.attachments).toEqual(['steps.txt']);
   expect(mail.text).toContain('The invoice INV-1 stays in status Sent.');
+
+  // An admin finds the report in the admin area and marks it resolved.
+  // axe needs a page of a context of its own.
+  const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const admin = await adminContext.newPage();
+  await admin.goto('/login');
+  await admin.getByRole('textbox', { name: 'E-mail' }).fill(DEMO.admin.email);
+  await admin.locator('input[type="password"]').fill(DEMO.admin.password);
+  await admin.getByRole('button', { name: 'Log in' }).click();
+  await expect(admin).toHaveURL(/\/admin$/);
+  await admin.getByRole('link', { name: 'Issue reports' }).click();
+  await admin.getByTestId('issues-table').getByRole('button', { name: subject }).click();
+  const view = admin.getByTestId('issue-view');
+  await expect(view).toContainText('The invoice INV-1 stays in status Sent.');
+  await expectAccessible(admin);
+  await view.getByRole('combobox', { name: 'Status' }).click();
+  await admin.getByRole('option', { name: 'Resolved' }).click();
+  await expect(admin.getByText('Report status set to Resolved.')).toBeVisible();
+  await admin.keyboard.press('Escape');
+  const row = admin.getByTestId('issues-table').getByRole('row').filter({ hasText: subject });
+  await expect(row.getByTestId('issue-status')).toHaveText('Resolved');
+  await adminContext.close();
 });
