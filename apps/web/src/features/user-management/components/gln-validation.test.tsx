@@ -3,18 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { isValidGln } from '@portal/contracts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { ALL_PERMISSIONS, signedIn, userManagementRoutes } from './user-management-test-data.ts';
+import { inputLabelled } from '../../../test/queries.ts';
 
 const VALID = '4006381333931';
 const WRONG_CHECK_DIGIT = '4006381333932';
-
-/** Mantine's pills inputs label both their wrapper and the text field; the field is the one to type in. */
-function inputLabelled(container: HTMLElement, label: string): HTMLElement {
-  const input = within(container)
-    .getAllByLabelText(label)
-    .find((el) => el.tagName === 'INPUT');
-  if (!input) throw new Error(`no input labelled ${label}`);
-  return input;
-}
 
 describe('restriction form GLN validation', () => {
   it('knows a valid GLN-13 from a wrong check digit', () => {

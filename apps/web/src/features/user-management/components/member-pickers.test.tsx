@@ -9,6 +9,7 @@ import {
   signedIn,
   userManagementRoutes,
 } from './user-management-test-data.ts';
+import { inputLabelled } from '../../../test/queries.ts';
 
 const ZED = companyUser({
   id: '55555555-5555-4555-8555-555555555555',
@@ -40,15 +41,6 @@ function usersApi(searches: string[]) {
     );
     return { body: { items, nextCursor: null } };
   };
-}
-
-/** Mantine's pills inputs label both their wrapper and the text field; the field is the one to type in. */
-function inputLabelled(container: HTMLElement, label: string): HTMLElement {
-  const input = within(container)
-    .getAllByLabelText(label)
-    .find((el) => el.tagName === 'INPUT');
-  if (!input) throw new Error(`no input labelled ${label}`);
-  return input;
 }
 
 describe('member pickers', () => {

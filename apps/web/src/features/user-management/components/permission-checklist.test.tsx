@@ -4,20 +4,12 @@ import { FEATURE_PERMISSIONS } from '@portal/contracts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { PERMISSION_AREAS } from '../permission-areas.ts';
 import { ALL_PERMISSIONS, companyUser, signedIn, userManagementRoutes } from './user-management-test-data.ts';
+import { inputLabelled } from '../../../test/queries.ts';
 
 const lockOut = {
   status: 409,
   body: { error: { code: 'user_management.would_lock_out', message: 'x' }, requestId: 'r' },
 };
-
-/** Mantine's pills inputs label both their wrapper and the text field; the field is the one to type in. */
-function inputLabelled(container: HTMLElement, label: string): HTMLElement {
-  const input = within(container)
-    .getAllByLabelText(label)
-    .find((el) => el.tagName === 'INPUT');
-  if (!input) throw new Error(`no input labelled ${label}`);
-  return input;
-}
 
 describe('group permission checklist', () => {
   it('groups every feature permission of contracts exactly once', () => {

@@ -8,15 +8,7 @@ import {
   signedIn,
   userManagementRoutes,
 } from './user-management-test-data.ts';
-
-/** Mantine's pills inputs label both their wrapper and the text field; the field is the one to type in. */
-function inputLabelled(container: HTMLElement, label: string): HTMLElement {
-  const input = within(container)
-    .getAllByLabelText(label)
-    .find((el) => el.tagName === 'INPUT');
-  if (!input) throw new Error(`no input labelled ${label}`);
-  return input;
-}
+import { inputLabelled } from '../../../test/queries.ts';
 
 describe('users page', () => {
   it('sends a user without USERS_READ to the start page', async () => {
