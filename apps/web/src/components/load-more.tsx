@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { KeysetList } from '../lib/use-keyset-list.ts';
 
 export type LoadMoreProps = {
   /** Rows shown so far. */
@@ -32,5 +33,18 @@ export function LoadMore(props: LoadMoreProps) {
         </Button>
       ) : null}
     </Group>
+  );
+}
+
+/** `LoadMore` under a list from `useKeysetList`. */
+export function KeysetLoadMore<T>({ list }: { list: KeysetList<T> }) {
+  return (
+    <LoadMore
+      shown={list.items.length}
+      total={list.total}
+      hasMore={list.hasMore}
+      loading={list.isLoadingMore}
+      onLoadMore={list.loadMore}
+    />
   );
 }

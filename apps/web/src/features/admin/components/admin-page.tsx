@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableProps } from '../../../components/data-table.tsx';
-import { LoadMore } from '../../../components/load-more.tsx';
+import { KeysetLoadMore } from '../../../components/load-more.tsx';
 import type { KeysetList } from '../../../lib/use-keyset-list.ts';
 
 /** One admin screen: its heading, what it is for, its main actions, then its content. */
@@ -66,13 +66,7 @@ export function AdminList<T>({ list, ...table }: { list: KeysetList<T> } & Omit<
         isEmpty={list.items.length === 0}
         onRetry={() => void list.query.refetch()}
       />
-      <LoadMore
-        shown={list.items.length}
-        total={list.total}
-        hasMore={list.hasMore}
-        loading={list.isLoadingMore}
-        onLoadMore={list.loadMore}
-      />
+      <KeysetLoadMore list={list} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableProps } from '../../../components/data-table.tsx';
-import { LoadMore } from '../../../components/load-more.tsx';
+import { KeysetLoadMore } from '../../../components/load-more.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import type { KeysetList } from '../../../lib/use-keyset-list.ts';
 import { errorText } from '../user-management-errors.ts';
@@ -38,13 +38,7 @@ export function KeysetTable<T>({
           {...table}
         />
       )}
-      <LoadMore
-        shown={list.items.length}
-        total={list.total}
-        hasMore={list.hasMore}
-        loading={list.isLoadingMore}
-        onLoadMore={list.loadMore}
-      />
+      <KeysetLoadMore list={list} />
     </>
   );
 }
