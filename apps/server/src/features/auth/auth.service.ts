@@ -212,24 +212,14 @@ export function createAuthService(deps: {
       if (!(await verifyPassword(user.passwordHash, input.password))) return failLogin(login, meta, 'password');
 
       // From here the caller has proven the password, so telling the account's state reveals nothing new.
+      const refused = (reason: string) =>
+        audit.record({ event: 'auth.login_refused', subjectUserId: user.id, login, ip: meta.ip, details: { reason } });
       if (user.disabledAt) {
-        await audit.record({
-          event: 'auth.login_refused',
-          subjectUserId: user.id,
-          login,
-          ip: meta.ip,
-          details: { reason: 'disabled' },
-        });
+        await refused('disabled');
         throw new AppError('auth.account_disabled', 403, { extra: { success: false } });
       }
       if (!user.emailVerifiedAt) {
-        await audit.record({
-          event: 'auth.login_refused',
-          subjectUserId: user.id,
-          login,
-          ip: meta.ip,
-          details: { reason: 'unverified' },
-        });
+        await refused('unverified');
         throw new AppError('auth.email_not_verified', 403, { data: { id: user.id }, extra: { success: false } });
       }
       const company = user.companyId ? await repo.findCompany(user.companyId) : undefined;
