@@ -354,12 +354,17 @@ const main = async (): Promise<void> => {
     probe.write(chunks[0] as Uint8Array);
     for (const c of collected.slice(0, 2)) await spec.prepare?.(c.message);
     let specFindings = 0;
+    const screens = process.env.BENCH_SCREEN === '0' || !spec.screen ? undefined : [spec.screen.bind(spec)];
     tSpec = time(RUNS, () => {
       specFindings = 0;
       let index = 0;
       const parser = new Parser(
         {
-          message: (message, interchange, findings) => {
+          message: (message, interchange, findings, screened = 0) => {
+            if (screened > 0) {
+              index++;
+              return;
+            }
             const out = spec.validateMessage(message, {
               interchange,
               delimiters: interchange.delimiters,
@@ -373,7 +378,7 @@ const main = async (): Promise<void> => {
             if (index % 5000 === 0) sample();
           },
         },
-        { retainMessages: false },
+        { retainMessages: false, ...(screens ? { screens } : {}) },
       );
       for (const c of chunks) parser.write(c);
       parser.end();

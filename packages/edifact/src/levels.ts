@@ -9,6 +9,7 @@
  * This file is a stable interface: fields may be added (optional), none renamed or removed.
  */
 import type { Delimiters, Finding, Interchange, Message, ValidationLevel } from './model.ts';
+import type { ScannedMessage } from './screen.ts';
 
 /** What a plugin knows about the message it validates, besides the message itself. */
 export type MessageContext = {
@@ -48,6 +49,12 @@ export type ValidationLevelPlugin = {
   /** Optional warm-up for a message (e.g. load the directory `message.directory`) before a synchronous run. */
   prepare?(message: Message): Promise<void> | void;
   validateMessage(message: Message, context: MessageContext): Finding[] | Promise<Finding[]>;
+  /**
+   * Optional fast path (see `screen.ts`): true only when `validateMessage` would find nothing in this message, which
+   * the syntax level has found clean and holds as text ranges. Must answer synchronously and must not keep
+   * `message`; false whenever unsure (e.g. the directory is not loaded yet): the message then goes the plain way.
+   */
+  screen?(message: ScannedMessage): boolean;
 };
 
 /** Options shared by `validate`, `validateSync` and the streaming validator. */
@@ -58,4 +65,9 @@ export type ValidateOptions = {
   levels?: readonly ValidationLevelPlugin[];
   /** Stop running plugins on a message once it has this many findings (default: unlimited). */
   maxFindingsPerMessage?: number;
+  /**
+   * The screen, validation's fast path for clean messages (see `screen.ts`; default true). Findings are the same
+   * either way; with it, clean messages are `ScreenedMessage`s whose segments are built when first read.
+   */
+  screen?: boolean;
 };

@@ -8,6 +8,7 @@ import type { FindingCode } from './codes.ts';
 import type { Delimiters, Finding, Group, Interchange, Message, Position, Segment } from './model.ts';
 import { checkServiceSegment, isKnownSyntaxIdentifier, isKnownSyntaxVersion } from './syntax.ts';
 import { Tokenizer, type TokenizerOptions } from './tokenizer.ts';
+import { BGM, ScreenedMessage, scannedSegment, type ScannedMessage } from './screen.ts';
 
 /** Options of the parser. */
 export type ParserOptions = TokenizerOptions & {
@@ -16,12 +17,18 @@ export type ParserOptions = TokenizerOptions & {
    * so that memory stays flat: each message is handed to the handler and then dropped.
    */
   retainMessages?: boolean;
+  /**
+   * @internal Validation's fast path (see screen.ts): the screens of the levels that have one, in level order. When
+   * set, a message the syntax level finds clean in one pass over its text is handed on as a ScreenedMessage, with
+   * the number of leading screens it passed (those levels have nothing to report).
+   */
+  screens?: readonly ((message: ScannedMessage) => boolean)[];
 };
 
 /** Receives what the parser builds, in input order. */
 export type ParseHandler = {
   /** A message closed by UNT (or by what follows it, when UNT is missing), with its level 1 findings. */
-  message?(message: Message, interchange: Interchange, findings: Finding[]): void;
+  message?(message: Message, interchange: Interchange, findings: Finding[], screened?: number): void;
   /** An interchange closed by UNZ, by the next UNB or by the end of input. */
   interchange?(interchange: Interchange): void;
   /** A finding not tied to one message (envelope, stray data, end of input). */
@@ -89,6 +96,8 @@ export class Parser {
       },
       options,
     );
+    const screens = options.screens;
+    if (screens !== undefined) this.tokenizer.screen = (m) => this.screenMessage(m, screens);
   }
 
   /** Feeds the next chunk of bytes or text. */
@@ -120,6 +129,58 @@ export class Parser {
   /** Whether a message is open (read up to now without its end). */
   get inMessage(): boolean {
     return this.msg !== undefined;
+  }
+
+  /**
+   * A message the tokenizer scanned clean (see screen.ts): taken, with the envelope bookkeeping of onUnh, onUnt and
+   * closeMessage, when the syntax level has nothing to report on it either; else left to the plain path.
+   */
+  private screenMessage(m: ScannedMessage, screens: readonly ((message: ScannedMessage) => boolean)[]): boolean {
+    const ic = this.ic;
+    if (ic === undefined || this.msg !== undefined || this.pkg !== undefined) return false;
+    if (this.group === undefined && ic.groupCount > 0 && !ic.mixedReported) return false;
+    const header = scannedSegment(m, 0, m.line, m.lineStart);
+    const unh = header.elements;
+    const reference = unh[0]?.components[0] ?? '';
+    if (reference !== '' && ic.messageRefs.has(reference)) return false;
+    const version = this.version();
+    if (checkServiceSegment(header, version).length > 0) return false;
+    const trailer = scannedSegment(m, m.count - 1, m.lastLine, m.lastLineStart);
+    const unt = trailer.elements;
+    const countText = unt[0]?.components[0] ?? '';
+    if (/^\d+$/.test(countText) && Number(countText) !== m.count) return false;
+    const untReference = unt[1]?.components[0] ?? '';
+    if (untReference !== '' && untReference !== reference) return false;
+    if (checkServiceSegment(trailer, version).length > 0) return false;
+    const s009 = unh[1]?.components ?? [];
+    m.type = s009[0] ?? '';
+    m.version = s009[1] ?? '';
+    m.release = s009[2] ?? '';
+    m.agency = s009[3] ?? '';
+    m.decimal = ic.interchange.delimiters.decimal;
+    m.syntaxVersion = ic.interchange.syntaxVersion || 3;
+    let screened = 0;
+    while (screened < screens.length && (screens[screened] as (message: ScannedMessage) => boolean)(m)) screened++;
+    // Taken: what onUnh, onUnt and closeMessage do for a message without findings.
+    this.strayReported = false;
+    if (this.group) this.group.count++;
+    else ic.directCount++;
+    if (reference !== '' && ic.messageRefs.size < MAX_TRACKED_REFERENCES) ic.messageRefs.add(reference);
+    this.segmentCount += m.count;
+    this.lastSegment = trailer;
+    ic.lastSegment = trailer;
+    const message = new ScreenedMessage(
+      m,
+      { reference, association: s009[4] ?? '', documentNumber: documentNumberOf(m, reference) },
+      header,
+      trailer,
+    );
+    if (this.retain) {
+      if (this.group) this.group.group.messages.push(message);
+      else ic.interchange.messages.push(message);
+    }
+    this.handler.message?.(message, ic.interchange, [], screened);
+    return true;
   }
 
   /** Ends the input: open messages, groups and interchanges are closed with findings. */
@@ -609,6 +670,25 @@ export class Parser {
     this.handler.interchange?.(ic.interchange);
   }
 }
+
+/** BGM 1004 of a scanned message as onSegment finds it (the first non-empty one), else the reference. */
+const documentNumberOf = (m: ScannedMessage, reference: string): string => {
+  const s = m.text;
+  let number = reference;
+  for (let i = 1; i < m.count - 1 && number === reference; i++) {
+    if (m.codes[i] !== BGM) continue;
+    // Element 2, component 1: after the second element separator, up to the next separator.
+    const end = m.ends[i] as number;
+    let p = (m.starts[i] as number) + 3;
+    let seen = 0;
+    for (; p < end && seen < 2; p++) if (s.charCodeAt(p) === m.elem) seen++;
+    if (seen < 2) continue;
+    let q = p;
+    while (q < end && s.charCodeAt(q) !== m.elem && s.charCodeAt(q) !== m.comp) q++;
+    if (q > p) number = s.slice(p, q);
+  }
+  return number;
+};
 
 /** Parses a whole input (bytes or text). Never throws on bad input; see `Parser` for streaming. */
 export const parse = (input: Uint8Array | string, options: ParserOptions = {}): ParseResult => {

@@ -11,6 +11,8 @@ import { createFinding } from './findings.ts';
 import type { FindingCode } from './codes.ts';
 import type { Delimiters, Element, Finding, Position, Segment } from './model.ts';
 import { RawSegment } from './segment.ts';
+import { internTag } from './tags.ts';
+import { createScannedMessage, ensureCapacity, growSeparators, UNS, UNT, type ScannedMessage } from './screen.ts';
 
 /** Options of the tokenizer. */
 export type TokenizerOptions = {
@@ -45,39 +47,6 @@ const CR = 0x0d;
 
 const isWhitespace = (c: number): boolean => c === 0x20 || c === LF || c === CR || c === 0x09;
 const isTagChar = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
-
-/**
- * Interned tags: the same string object for every segment with that tag (no allocation per segment, and the string
- * is internalized, so comparisons with literals and Map look-ups by tag are pointer-fast).
- */
-const TAG_SLOTS = 4096;
-const tagKeys = new Int32Array(TAG_SLOTS).fill(-1);
-const tagStrings: string[] = new Array<string>(TAG_SLOTS).fill('');
-let tagCount = 0;
-const internTag = (s: string, at: number): string => {
-  const a = s.charCodeAt(at);
-  const b = s.charCodeAt(at + 1);
-  const c = s.charCodeAt(at + 2);
-  if ((a | b | c) > 0xff) return s.slice(at, at + 3);
-  const key = (a << 16) | (b << 8) | c;
-  let h = Math.imul(key, 0x9e3779b1) >>> 20;
-  for (;;) {
-    const k = tagKeys[h] as number;
-    if (k === key) return tagStrings[h] as string;
-    if (k === -1) break;
-    h = (h + 1) & (TAG_SLOTS - 1);
-  }
-  // A property key is internalized by V8; reading it back gives the internalized string.
-  const holder: Record<string, number> = {};
-  holder[String.fromCharCode(a, b, c)] = 1;
-  const tag = Object.keys(holder)[0] as string;
-  if (tagCount < TAG_SLOTS / 2) {
-    tagCount++;
-    tagKeys[h] = key;
-    tagStrings[h] = tag;
-  }
-  return tag;
-};
 
 /** The first `n` entries of a scratch array as an exact-size array (faster than `slice` for these sizes). */
 const exactElements = (scratch: Element[], n: number): Element[] => {
@@ -239,6 +208,12 @@ export class Tokenizer {
   private segStartLineStart = 0;
   /** One invalid-release finding per segment is enough to locate the problem. */
   private releaseReported = false;
+  /**
+   * @internal Set by the parser for validation's fast path (see screen.ts): offered each message that starts at a
+   * segment boundary and whose units, up to its UNT, are all plain; true when it has taken the message.
+   */
+  screen: ((message: ScannedMessage) => boolean) | undefined = undefined;
+  private readonly scanned: ScannedMessage = createScannedMessage();
 
   constructor(handler: TokenHandler, options: TokenizerOptions = {}) {
     this.handler = handler;
@@ -420,6 +395,22 @@ export class Tokenizer {
         }
         this.pendingWhitespace = undefined;
       }
+      if (
+        this.screen !== undefined &&
+        c === 0x55 &&
+        s.charCodeAt(start + 1) === 0x4e &&
+        s.charCodeAt(start + 2) === 0x48 &&
+        this.scanMessage(start, n) &&
+        this.screen(this.scanned)
+      ) {
+        const m = this.scanned;
+        this.index += m.count;
+        this.line = m.lastLine;
+        this.lineStart = m.lastLineStart;
+        this.pos = (m.ends[m.count - 1] as number) + 1;
+        this.searchFrom = this.pos;
+        continue;
+      }
       // UNA service string advice: exactly nine characters, no release processing (ISO 9735 part 1 clause 4 / UNA).
       if (c === 0x55 && s.charCodeAt(start + 1) === 0x4e && s.charCodeAt(start + 2) === 0x41) {
         if (n - start < 9 && !final) return;
@@ -448,6 +439,86 @@ export class Tokenizer {
       this.searchFrom = this.pos;
     }
     if (final && this.pendingWhitespace) this.pendingWhitespace = undefined;
+  }
+
+  /**
+   * Reads the message starting with UNH at buf[start] up to its UNT into `scanned`, when the whole of it is in the
+   * buffer and every segment is one the plain path would build as a RawSegment without a finding: a three-character
+   * tag followed by an element separator or the terminator, then only plain units and component and element
+   * separators; no service segment but UNS between UNH and UNT; whitespace between segments only once reported.
+   */
+  private scanMessage(start: number, n: number): boolean {
+    const s = this.buf;
+    const table = this.table;
+    const m = this.scanned;
+    let seps = m.seps;
+    let ns = 0;
+    let line = this.line;
+    let lineStart = this.lineStart;
+    let p = start;
+    let count = 0;
+    for (;;) {
+      if (p + 3 >= n) return false;
+      const a = s.charCodeAt(p);
+      const b = s.charCodeAt(p + 1);
+      const c = s.charCodeAt(p + 2);
+      if (!isTagChar(a) || !isTagChar(b) || !isTagChar(c)) return false;
+      const code = (a << 16) | (b << 8) | c;
+      if (count > 0 && a === 0x55 && b === 0x4e && code !== UNS && code !== UNT) return false;
+      ensureCapacity(m, count);
+      m.sepStarts[count] = ns;
+      let q = p + 3;
+      let u = s.charCodeAt(q);
+      if (u > 255) return false;
+      let k = table[u] as number;
+      if (k === K_ELEM) {
+        if (ns === seps.length) seps = growSeparators(m);
+        seps[ns++] = q;
+        // Plain units in a tight loop; separators are recorded for the levels' screens.
+        for (q++; q < n; q++) {
+          u = s.charCodeAt(q);
+          if (u > 255) return false;
+          k = table[u] as number;
+          if (k === K_PLAIN) continue;
+          if (k > K_ELEM) break;
+          if (ns === seps.length) seps = growSeparators(m);
+          seps[ns++] = k === K_ELEM ? q : ~q;
+        }
+        if (q === n) return false;
+      }
+      if (k !== K_TERM) return false;
+      m.starts[count] = p;
+      m.ends[count] = q;
+      m.codes[count] = code;
+      count++;
+      if (count > 1 && code === UNT) break;
+      p = q + 1;
+      if (p < n && isWhitespace(s.charCodeAt(p))) {
+        // Line breaks and indentation between segments: the plain path reports them once; after that they are
+        // only counted.
+        if (!this.whitespaceReported) return false;
+        for (; p < n; p++) {
+          const w = s.charCodeAt(p);
+          if (w === LF || (w === CR && s.charCodeAt(p + 1) !== LF)) {
+            line++;
+            lineStart = this.base + p + 1;
+          } else if (w !== CR && w !== 0x20 && w !== 0x09) break;
+        }
+      }
+    }
+    m.sepStarts[count] = ns;
+    m.text = s;
+    m.count = count;
+    m.base = this.base;
+    m.index = this.index;
+    m.line = this.line;
+    m.lineStart = this.lineStart;
+    m.lastLine = line;
+    m.lastLineStart = lineStart;
+    m.comp = this.comp;
+    m.elem = this.elem;
+    m.term = this.term;
+    return true;
   }
 
   /** Counts line breaks in buf[from, to) (whitespace or object data). */

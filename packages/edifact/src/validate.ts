@@ -4,7 +4,8 @@
 import { compareFindings } from './findings.ts';
 import type { MessageContext, ValidateOptions, ValidationLevelPlugin } from './levels.ts';
 import type { Finding, Interchange, Message, Severity } from './model.ts';
-import { Parser, slices } from './parser.ts';
+import { Parser, slices, type ParserOptions } from './parser.ts';
+import type { ScannedMessage } from './screen.ts';
 
 /** Per-message status: the worst severity of its findings. */
 export type MessageStatus = 'valid' | 'warning' | 'error';
@@ -62,7 +63,26 @@ export const summarizeMessage = (message: Message, findings: readonly Finding[])
   return summary;
 };
 
-type Collected = { message: Message; interchange: Interchange; findings: Finding[]; index: number };
+/**
+ * A message and its findings so far; `screened`: how many leading levels the screen (see screen.ts) has already
+ * found nothing in.
+ */
+type Collected = { message: Message; interchange: Interchange; findings: Finding[]; index: number; screened: number };
+
+/** Parser options of a validation run: the fast path of the screen, with the screens of the leading levels. */
+const parserOptions = (options: ValidateOptions): ParserOptions => {
+  const out: ParserOptions = { strict: options.strict === true };
+  if (options.screen !== false) {
+    const screens: ((message: ScannedMessage) => boolean)[] = [];
+    for (const level of options.levels ?? []) {
+      const screen = level.screen;
+      if (screen === undefined) break;
+      screens.push((message) => screen.call(level, message));
+    }
+    out.screens = screens;
+  }
+  return out;
+};
 
 const collect = (input: Uint8Array | string, options: ValidateOptions) => {
   const interchanges: Interchange[] = [];
@@ -70,12 +90,12 @@ const collect = (input: Uint8Array | string, options: ValidateOptions) => {
   const messages: Collected[] = [];
   const parser = new Parser(
     {
-      message: (message, interchange, findings) =>
-        messages.push({ message, interchange, findings, index: messages.length }),
+      message: (message, interchange, findings, screened = 0) =>
+        messages.push({ message, interchange, findings, index: messages.length, screened }),
       interchange: (interchange) => interchanges.push(interchange),
       finding: (f) => global.push(f),
     },
-    { strict: options.strict === true },
+    parserOptions(options),
   );
   parser.write(input);
   parser.end();
@@ -120,7 +140,7 @@ const pluginFailure = (plugin: ValidationLevelPlugin, message: Message, error: u
  * Runs the plugins on one message, synchronously as long as they answer synchronously; only a plugin that returns
  * a promise (e.g. while its directory loads) makes the rest asynchronous. Keeps streaming free of per-message awaits.
  */
-const runLevels = (c: Collected, options: ValidateOptions, from = 0): Finding[] | Promise<Finding[]> => {
+const runLevels = (c: Collected, options: ValidateOptions, from = c.screened): Finding[] | Promise<Finding[]> => {
   const all = c.findings;
   const levels = options.levels ?? [];
   for (let i = from; i < levels.length; i++) {
@@ -154,7 +174,9 @@ const runLevels = (c: Collected, options: ValidateOptions, from = 0): Finding[] 
 
 const runLevelsSync = (c: Collected, options: ValidateOptions): Finding[] => {
   const all = c.findings;
-  for (const plugin of options.levels ?? []) {
+  const levels = options.levels ?? [];
+  for (let i = c.screened; i < levels.length; i++) {
+    const plugin = levels[i] as ValidationLevelPlugin;
     if (options.maxFindingsPerMessage !== undefined && all.length >= options.maxFindingsPerMessage) break;
     try {
       const out = plugin.validateMessage(c.message, context(c, options, all));
@@ -229,11 +251,12 @@ export async function* validateStream(
   let index = 0;
   const parser = new Parser(
     {
-      message: (message, interchange, findings) => queue.push({ message, interchange, findings, index: index++ }),
+      message: (message, interchange, findings, screened = 0) =>
+        queue.push({ message, interchange, findings, index: index++, screened }),
       interchange: (interchange) => queue.push({ interchange }),
       finding: (finding) => queue.push({ finding }),
     },
-    { strict: options.strict === true, retainMessages: false },
+    { ...parserOptions(options), retainMessages: false },
   );
   async function* flush(): AsyncGenerator<ValidationEvent> {
     const batch = queue;
@@ -339,14 +362,14 @@ export const validatePart = async (
   let queue: Collected[] = [];
   const parser = new Parser(
     {
-      message: (message, interchange, findings) => {
-        if (live) queue.push({ message, interchange, findings, index: index++ });
+      message: (message, interchange, findings, screened = 0) => {
+        if (live) queue.push({ message, interchange, findings, index: index++, screened });
       },
       finding: (finding) => {
         if (live) result.global.push(finding);
       },
     },
-    { strict: options.strict === true, retainMessages: false },
+    { ...parserOptions(options), retainMessages: false },
   );
   const flush = async (): Promise<void> => {
     const batch = queue;

@@ -53,7 +53,12 @@ export type CompiledMessage = {
  * segments), with the definition each segment's elements were checked against (false: none). The walk depends on
  * the tags alone, so a message with the same tags needs no walk unless its elements have something to report.
  */
-export type MessageShape = { tags: string[]; defs: (CompiledSegment | false)[] };
+export type MessageShape = {
+  tags: string[];
+  /** The tags as tagCode gives them (what the screen compares). */
+  codes: Int32Array;
+  defs: (CompiledSegment | false)[];
+};
 
 export const MAX_SHAPES = 256;
 

@@ -22,6 +22,7 @@ import {
 import { checkRange, checkValue } from './format.ts';
 import { RawSegment } from '../segment.ts';
 import { SegmentTableWalker, type WalkListener } from './walker.ts';
+import { tagCode, type ScannedMessage } from '../screen.ts';
 
 /** What the specification check needs to know besides the message. */
 export type SpecificationOptions = {
@@ -576,24 +577,178 @@ export const validateSpecification = (
   walkers.set(compiled, walker);
   if (run.shapeDefs !== undefined && !run.structural) {
     const tags = segments.map((s) => s.tag);
+    const codes = Int32Array.from(tags, tagCode);
     const known = compiled.shapes.get(key);
-    if (known) known.push({ tags, defs: run.shapeDefs });
-    else compiled.shapes.set(key, [{ tags, defs: run.shapeDefs }]);
+    if (known) known.push({ tags, codes, defs: run.shapeDefs });
+    else compiled.shapes.set(key, [{ tags, codes, defs: run.shapeDefs }]);
     compiled.shapeCount++;
   }
   return run.findings;
 };
 
+/** One step of the hash of a tag sequence, from the tag's code (shapeKey and shapeKeyOfCodes must agree). */
+const mixCode = (h: number, code: number): number => {
+  h = Math.imul(h ^ code, 0x9e3779b1);
+  return h ^ (h >>> 15);
+};
+
+/** The code mixCode takes for a tag (its length in the top byte keeps lengths apart). */
+const hashCode = (tag: string): number =>
+  (tag.charCodeAt(0) << 16) ^ (tag.charCodeAt(1) << 8) ^ tag.charCodeAt(2) ^ (tag.length << 24);
+
 /** A hash of a message's tag sequence. */
 const shapeKey = (segments: readonly Segment[]): number => {
   let h = segments.length;
-  for (let i = 0; i < segments.length; i++) {
-    const tag = (segments[i] as Segment).tag;
-    const code = (tag.charCodeAt(0) << 16) ^ (tag.charCodeAt(1) << 8) ^ tag.charCodeAt(2) ^ (tag.length << 24);
-    h = Math.imul(h ^ code, 0x9e3779b1);
-    h ^= h >>> 15;
-  }
+  for (let i = 0; i < segments.length; i++) h = mixCode(h, hashCode((segments[i] as Segment).tag));
   return h;
+};
+
+/** shapeKey of a scanned message's tags (all of three characters), given as tag codes. */
+const shapeKeyOfCodes = (codes: Int32Array, n: number): number => {
+  let h = n;
+  for (let i = 0; i < n; i++) h = mixCode(h, (codes[i] as number) ^ (3 << 24));
+  return h;
+};
+
+/** findShape for a scanned message's tag codes. */
+const findShapeOfCodes = (
+  candidates: MessageShape[] | undefined,
+  codes: Int32Array,
+  n: number,
+): MessageShape | undefined => {
+  if (candidates === undefined) return undefined;
+  for (const shape of candidates) {
+    const known = shape.codes;
+    if (known.length !== n) continue;
+    let i = 0;
+    while (i < n && known[i] === codes[i]) i++;
+    if (i === n) return shape;
+  }
+  return undefined;
+};
+
+/**
+ * The screen of the specification level (see screen.ts): true when `validateSpecification` would find nothing in
+ * the scanned message, i.e. its tag sequence is a shape whose walk found nothing and every segment's elements pass
+ * the checks of `checkRawElements`. Builds nothing; false at the first doubt.
+ */
+export const screenSpecification = (m: ScannedMessage, directory: Directory): boolean => {
+  const name = m.version + m.release;
+  if (m.agency !== directory.agency || name !== directory.name) return false;
+  const compiled = compileMessage(directory, m.type);
+  if (compiled === undefined) return false;
+  const n = m.count;
+  const shape = findShapeOfCodes(compiled.shapes.get(shapeKeyOfCodes(m.codes, n)), m.codes, n);
+  if (shape === undefined) return false;
+  const decimal = m.decimal.length === 1 ? m.decimal.charCodeAt(0) : -1;
+  const anyDecimal = m.syntaxVersion >= 4;
+  const mode = (decimal + 1) * 2 + (anyDecimal ? 1 : 0);
+  const text = m.text;
+  const seps = m.seps;
+  const sepStarts = m.sepStarts;
+  const ends = m.ends;
+  const defs = shape.defs;
+  for (let i = 0; i < n; i++) {
+    const definition = defs[i];
+    if (!definition) continue;
+    const from = sepStarts[i] as number;
+    const to = sepStarts[i + 1] as number;
+    if (!screenElements(text, seps, from, to, ends[i] as number, definition, decimal, anyDecimal, mode)) return false;
+  }
+  return true;
+};
+
+/**
+ * checkRawElements as a yes/no question, read from the separators the scan recorded: seps[from, to) are the
+ * segment's separators (element separators as positions, component separators as ~position), `end` its
+ * terminator. True when it would report nothing.
+ */
+const screenElements = (
+  raw: string,
+  seps: Int32Array,
+  from: number,
+  to: number,
+  end: number,
+  definition: CompiledSegment,
+  decimal: number,
+  anyDecimal: boolean,
+  mode: number,
+): boolean => {
+  const defs = definition.elements;
+  let k = from; // the element separator before element i
+  for (let i = 0; i < defs.length; i++) {
+    const def = defs[i] as CompiledElement;
+    if (k >= to) {
+      // This element and the rest are absent.
+      if (def.mandatory) return false;
+      continue;
+    }
+    const at = seps[k] as number;
+    let next = k + 1;
+    while (next < to && (seps[next] as number) < 0) next++;
+    const elementEnd = next < to ? (seps[next] as number) : end;
+    const count = next - k;
+    const composite = def.components;
+    if (elementEnd - at === count) {
+      // Nothing but separators: empty.
+      if (def.mandatory) return false;
+    } else if (composite === undefined) {
+      if (count > 1) return false;
+      if (!screenValue(raw, at + 1, elementEnd, def, decimal, anyDecimal, mode)) return false;
+    } else {
+      if (count > composite.length) return false;
+      let cs = at + 1;
+      for (let j = 0; j < composite.length; j++) {
+        const component = composite[j] as CompiledValue;
+        const ce = j < count ? (j + 1 < count ? ~(seps[k + j + 1] as number) : elementEnd) : cs;
+        if (ce === cs) {
+          if (component.mandatory) return false;
+        } else if (!screenValue(raw, cs, ce, component, decimal, anyDecimal, mode)) return false;
+        cs = ce + 1;
+      }
+    }
+    k = next;
+  }
+  return k >= to;
+};
+
+/** checkRawValue as a yes/no question (and, like it, remembering the last short value accepted). */
+const screenValue = (
+  raw: string,
+  start: number,
+  end: number,
+  def: CompiledValue,
+  decimal: number,
+  anyDecimal: boolean,
+  mode: number,
+): boolean => {
+  let key = -1;
+  if (end - start <= 4) {
+    key = 1;
+    for (let i = start; i < end; i++) {
+      const c = raw.charCodeAt(i);
+      if (c >= 0x80) {
+        key = -1;
+        break;
+      }
+      key = (key << 7) | c;
+    }
+    if (key === def.accepted && def.acceptedMode === mode) return true;
+  }
+  const format = def.format;
+  if (format !== undefined) {
+    if (format.kind === 'an') {
+      // Alphanumeric: only the length counts.
+      if (end - start > format.max || end - start < format.min) return false;
+    } else if (checkRange(raw, start, end, format, decimal, anyDecimal) !== undefined) return false;
+  }
+  const codes = def.codes;
+  if (codes !== undefined && !(key >= 0 ? codes.hasPacked(key) : codes.hasRange(raw, start, end))) return false;
+  if (key >= 0) {
+    def.accepted = key;
+    def.acceptedMode = mode;
+  }
+  return true;
 };
 
 /** The shape among `candidates` with exactly the tags of `segments`. */
@@ -640,6 +795,10 @@ export const createSpecificationLevel = (options: SpecificationLevelOptions): Va
         (directory) => run(message, context, directory),
         () => run(message, context, undefined),
       );
+    },
+    screen(message) {
+      const directory = directories.get(message.version + message.release);
+      return directory !== undefined && screenSpecification(message, directory);
     },
   };
 };

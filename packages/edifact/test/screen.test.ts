@@ -1,0 +1,182 @@
+/**
+ * The screen (src/screen.ts) must change nothing but speed: the same findings, summaries and parse tree as the
+ * plain path, on real samples, on random mutations of them, in any chunk split, and on clean traffic where it takes
+ * nearly every message.
+ */
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { message as benchMessage } from '../bench/generate.ts';
+import { createMemoryDirectoryProvider, type DirectoryProvider } from '../src/directory/types.ts';
+import type { ValidationLevelPlugin } from '../src/levels.ts';
+import type { Interchange } from '../src/model.ts';
+import { ScreenedMessage } from '../src/screen.ts';
+import { compileSegment, type CompiledValue } from '../src/spec/compile.ts';
+import { createSpecificationLevel } from '../src/spec/specification.ts';
+import { validateStream, validateSync, type ValidationResult } from '../src/validate.ts';
+import { getTestDirectory } from './directory/helpers.ts';
+import { listSamples, readSample } from './helpers.ts';
+import { checkSamplesAndMutations } from './spec/mutations.ts';
+
+let directories: DirectoryProvider;
+beforeAll(async () => {
+  directories = createMemoryDirectoryProvider([await getTestDirectory('D96A'), await getTestDirectory('D01B')]);
+});
+
+/** The result as plain data: screened messages with their segments built, segments as their plain shape. */
+const plain = (result: Omit<ValidationResult, 'interchanges'> & { interchanges?: Interchange[] }): unknown =>
+  JSON.parse(
+    JSON.stringify(result, (_key, value: unknown) =>
+      value instanceof ScreenedMessage ? { ...value, segments: value.segments } : value,
+    ),
+  );
+
+const allMessages = (result: ValidationResult) =>
+  result.interchanges.flatMap((i) => [...i.messages, ...i.groups.flatMap((g) => g.messages)]);
+
+const countScreened = (result: ValidationResult): number =>
+  allMessages(result).filter((m) => m instanceof ScreenedMessage).length;
+
+describe('the screen', () => {
+  let level: ValidationLevelPlugin;
+  beforeAll(() => {
+    level = createSpecificationLevel({ directories });
+  });
+
+  /** Plain path, then the screen twice (the first run teaches the level the message shapes). */
+  const compare = (input: Uint8Array | string, strict = false): number => {
+    const expected = validateSync(input, { levels: [level], strict, screen: false });
+    validateSync(input, { levels: [level], strict });
+    const screened = validateSync(input, { levels: [level], strict });
+    expect(plain(screened)).toEqual(plain(expected));
+    return countScreened(screened);
+  };
+
+  it(
+    'gives the plain path’s result on every sample, as bytes and as text, lenient and strict',
+    { timeout: 60_000 },
+    () => {
+      let taken = 0;
+      for (const name of listSamples()) {
+        const bytes = readSample(name);
+        taken += compare(bytes);
+        // The 2 MB sample once is enough.
+        if (bytes.length > 1024 * 1024) continue;
+        taken += compare(bytes, true);
+        taken += compare(Buffer.from(bytes).toString('latin1'));
+      }
+      // Not a vacuous comparison: the clean samples' messages do go through the screen.
+      expect(taken).toBeGreaterThan(20);
+    },
+  );
+
+  it('gives the plain path’s result on random mutations of real messages', { timeout: 60_000 }, () => {
+    let taken = 0;
+    checkSamplesAndMutations((input) => {
+      taken += compare(input);
+    });
+    expect(taken).toBeGreaterThan(50);
+  });
+
+  it(
+    'reports every value at the edge of its format and code list as the plain path does',
+    { timeout: 60_000 },
+    async () => {
+      const directory = await getTestDirectory('D96A');
+      const header = "UNB+UNOC:3+5412345000013:14+4012345500004:14+240115:1200+IC0001'";
+      const variantsOf = (value: CompiledValue): string[] => {
+        const format = value.format;
+        const out = ['', 'Z', '1', 'ZZZ', '-1.5'];
+        if (format) {
+          const unit = format.kind === 'a' ? 'A' : '7';
+          out.push(unit.repeat(format.max), unit.repeat(format.max + 1));
+          if (format.min > 1) out.push(unit.repeat(format.min - 1));
+          if (format.kind === 'n')
+            out.push(`1.${'2'.repeat(format.max - 1)}`, `1.${'2'.repeat(format.max)}`, '1.', '.5');
+        }
+        return out;
+      };
+      let compared = 0;
+      let taken = 0;
+      for (const n of [1, 2]) {
+        const segments = benchMessage(n).split("'").slice(0, -1);
+        const wrap = (body: string[]): string => `${header}${body.join("'")}'UNZ+1+IC0001'`;
+        compare(wrap(segments)); // teaches the level this message's shape
+        const seen = new Set<string>();
+        segments.forEach((segment, s) => {
+          const elements = segment.split('+');
+          const tag = elements[0] as string;
+          const definition = compileSegment(directory, tag);
+          // The first segment of each tag (the others repeat its definition).
+          if (!definition || tag.startsWith('UN') || seen.has(tag)) return;
+          seen.add(tag);
+          definition.elements.forEach((element, e) => {
+            const values = element.components ?? [element];
+            values.forEach((value, c) => {
+              for (const variant of variantsOf(value)) {
+                const components = (elements[e + 1] ?? '').split(':');
+                while (components.length <= c) components.push('');
+                components[c] = variant;
+                const changed = [...elements];
+                while (changed.length <= e + 1) changed.push('');
+                changed[e + 1] = components.join(':');
+                const body = [...segments];
+                body[s] = changed.join('+');
+                taken += compare(wrap(body));
+                compared++;
+              }
+            });
+          });
+          // One element and one component too many.
+          taken += compare(wrap(segments.map((x, i) => (i === s ? `${x}+1` : x))));
+          taken += compare(wrap(segments.map((x, i) => (i === s ? `${x}:1` : x))));
+        });
+      }
+      expect(compared).toBeGreaterThan(500);
+      expect(taken).toBeGreaterThan(100);
+    },
+  );
+
+  it('takes clean messages with line breaks between segments, with the plain path’s lines', () => {
+    const messages = Array.from({ length: 30 }, (_, i) => benchMessage(i + 1).replaceAll("'", "'\r\n"));
+    const input =
+      "UNA:+.? 'UNB+UNOC:3+5412345000013:14+4012345500004:14+240115:1200+IC0001'\r\n" +
+      messages.join('') +
+      "UNZ+30+IC0001'\r\n";
+    const taken = compare(input);
+    // The first message of each shape takes the plain path (and the first line break is reported there).
+    expect(taken).toBeGreaterThan(5);
+    const result = validateSync(input, { levels: [level] });
+    expect(result.messages[29]?.line).toBe(input.slice(0, input.lastIndexOf('UNH+M000000030')).split('\n').length);
+  });
+
+  it('gives the plain path’s result in any chunk split (streaming)', async () => {
+    const inputs = ['SYN_INVRPT_D96A_EAN008_valid.edi', 'EdiFabric_EDIFACT.NET__Invoice.txt'].map(readSample);
+    const collect = async (chunks: Uint8Array[], screen: boolean): Promise<unknown[]> => {
+      const out: unknown[] = [];
+      for await (const event of validateStream(chunks, { levels: [level], screen })) {
+        if (event.type === 'message') out.push({ summary: event.summary, findings: event.findings });
+        else if (event.type === 'finding') out.push(event.finding);
+      }
+      return plain({ ok: true, messages: [], findings: out as never }) as unknown[];
+    };
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: inputs.length - 1 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        async (which, points) => {
+          const bytes = inputs[which] as Uint8Array;
+          const cuts = [...new Set(points.map((p) => p % (bytes.length + 1)))].sort((a, b) => a - b);
+          const chunks: Uint8Array[] = [];
+          let from = 0;
+          for (const cut of cuts) {
+            chunks.push(bytes.subarray(from, cut));
+            from = cut;
+          }
+          chunks.push(bytes.subarray(from));
+          expect(await collect(chunks, true)).toEqual(await collect([bytes], false));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
