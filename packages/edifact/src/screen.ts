@@ -24,6 +24,8 @@ import { internTag } from './tags.ts';
 export type ScannedMessage = {
   /** The tokenizer's text (one unit per byte, or the UTF-16 units of text input). */
   text: string;
+  /** For binary input, the bytes of `text` at the same indexes (faster to read than its units); else undefined. */
+  bytes: Uint8Array | undefined;
   /** Segments UNH to UNT, both included. */
   count: number;
   /** Per segment: index in `text` of its tag's first unit. */
@@ -67,6 +69,7 @@ export type ScannedMessage = {
 /** An empty ScannedMessage with room for `capacity` segments. */
 export const createScannedMessage = (capacity = 256): ScannedMessage => ({
   text: '',
+  bytes: undefined,
   count: 0,
   starts: new Int32Array(capacity),
   ends: new Int32Array(capacity),

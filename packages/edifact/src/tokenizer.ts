@@ -117,32 +117,40 @@ const fastBytesToUnits = (bytes: Uint8Array): string => {
   return bytesToUnits(bytes);
 };
 
-/**
- * The unit string of `rest` (a unit string of bytes) followed by `bytes`, as one flat string: V8 reads a flat
- * string several times faster than the rope that `rest + units` makes. Undefined where there is no Buffer.
- */
 const JOIN_SCRATCH_MAX = 2 * 1024 * 1024;
-let joinScratch: BufferLike | undefined;
-let joinScratchSize = 0;
-const joinUnits = (rest: string, bytes: Uint8Array): string | undefined => {
-  if (!NodeBuffer) return undefined;
-  const total = rest.length + bytes.length;
-  // One scratch buffer, reused: the string made from it is a copy, so nothing off-heap piles up between GCs. Kept
-  // up to 2 MB (a 1 MB chunk and its leftover); more gets a buffer of its own, so no large one stays behind.
-  let b: BufferLike;
-  if (total > JOIN_SCRATCH_MAX) b = NodeBuffer.allocUnsafe(total);
-  else {
-    if (total > joinScratchSize || joinScratch === undefined) {
-      joinScratchSize = Math.min(JOIN_SCRATCH_MAX, Math.max(total * 2, 64 * 1024));
-      joinScratch = NodeBuffer.allocUnsafe(joinScratchSize);
+
+/**
+ * Joins the unit string of `rest` (a unit string of bytes) and `bytes` into one flat string: V8 reads a flat string
+ * several times faster than the rope that `rest + units` makes. In a scratch buffer of its own, kept up to 2 MB (a
+ * 1 MB chunk and its leftover; more gets a buffer of its own, so no large one stays behind). The string made from
+ * it is a copy, so nothing off-heap piles up between GCs; the buffer stays readable until the next join (`bytes`).
+ * Undefined where there is no Buffer.
+ */
+class UnitJoiner {
+  private scratch: BufferLike | undefined;
+  private size = 0;
+  /** The bytes of the last joined string (valid until the next join). */
+  bytes: Uint8Array | undefined;
+
+  join(rest: string, bytes: Uint8Array): string | undefined {
+    if (!NodeBuffer) return undefined;
+    const total = rest.length + bytes.length;
+    let b: BufferLike;
+    if (total > JOIN_SCRATCH_MAX) b = NodeBuffer.allocUnsafe(total);
+    else {
+      if (total > this.size || this.scratch === undefined) {
+        this.size = Math.min(JOIN_SCRATCH_MAX, Math.max(total * 2, 64 * 1024));
+        this.scratch = NodeBuffer.allocUnsafe(this.size);
+      }
+      b = this.scratch;
     }
-    b = joinScratch;
+    if (!b.latin1Slice) return undefined;
+    b.write(rest, 0, rest.length, 'latin1');
+    b.set(bytes, rest.length);
+    this.bytes = (b as unknown as Uint8Array).subarray(0, total);
+    return b.latin1Slice(0, total);
   }
-  if (!b.latin1Slice) return undefined;
-  b.write(rest, 0, rest.length, 'latin1');
-  b.set(bytes, rest.length);
-  return b.latin1Slice(0, total);
-};
+}
 
 const unitsToBytes = (units: string, start: number, end: number): Uint8Array => {
   const out = new Uint8Array(end - start);
@@ -160,6 +168,9 @@ export class Tokenizer {
   private mode: 'binary' | 'text' | undefined;
   private streamDecoder: InstanceType<typeof TextDecoder> | undefined;
   private buf = '';
+  /** The bytes of `buf` (binary input: one byte per unit, same indexes), or undefined; the screen reads them. */
+  private bytes: Uint8Array | undefined = undefined;
+  private readonly joiner = new UnitJoiner();
   /**
    * Index in buf of the next LF / CR at or after the last line count (buf.length when there is none; -1 unknown).
    * Line counting looks for line breaks with indexOf instead of reading every unit of every segment.
@@ -231,11 +242,12 @@ export class Tokenizer {
     if (this.ended) return;
     if (this.mode === 'binary' && typeof chunk !== 'string' && this.pos < this.buf.length && chunk.length > 0) {
       // The unfinished tail of the previous chunk and this one, as one flat string.
-      const joined = joinUnits(this.pos > 0 ? this.buf.slice(this.pos) : this.buf, chunk);
+      const joined = this.joiner.join(this.pos > 0 ? this.buf.slice(this.pos) : this.buf, chunk);
       if (joined !== undefined) {
         this.base += this.pos;
         this.searchFrom -= this.pos;
         this.buf = joined;
+        this.bytes = this.joiner.bytes;
         this.pos = 0;
         this.nextLf = -1;
         this.nextCr = -1;
@@ -264,6 +276,9 @@ export class Tokenizer {
     } else {
       this.buf += units;
     }
+    // Bytes read as they are give the same indexes as the units (the join above handles a leftover).
+    this.bytes =
+      this.mode === 'binary' && typeof chunk !== 'string' && this.buf.length === chunk.length ? chunk : undefined;
     this.nextLf = -1;
     this.nextCr = -1;
     this.drain(false);
@@ -274,7 +289,10 @@ export class Tokenizer {
     if (this.ended) return;
     if (this.streamDecoder) {
       const rest = this.streamDecoder.decode();
-      if (rest) this.buf += rest;
+      if (rest) {
+        this.buf += rest;
+        this.bytes = undefined;
+      }
       this.nextLf = -1;
       this.nextCr = -1;
     }
@@ -289,6 +307,7 @@ export class Tokenizer {
   jump(offset: number, line: number, lineStart: number): void {
     this.base = offset;
     this.buf = '';
+    this.bytes = undefined;
     this.pos = 0;
     this.searchFrom = 0;
     this.nextLf = -1;
@@ -451,6 +470,7 @@ export class Tokenizer {
     const s = this.buf;
     const table = this.table;
     const m = this.scanned;
+    const bytes = this.bytes;
     let seps = m.seps;
     let ns = 0;
     let line = this.line;
@@ -474,15 +494,26 @@ export class Tokenizer {
       if (k === K_ELEM) {
         if (ns === seps.length) seps = growSeparators(m);
         seps[ns++] = q;
-        // Plain units in a tight loop; separators are recorded for the levels' screens.
-        for (q++; q < n; q++) {
-          u = s.charCodeAt(q);
-          if (u > 255) return false;
-          k = table[u] as number;
-          if (k === K_PLAIN) continue;
-          if (k > K_ELEM) break;
-          if (ns === seps.length) seps = growSeparators(m);
-          seps[ns++] = k === K_ELEM ? q : ~q;
+        // Plain units in a tight loop (on the bytes when there are: faster to read than a string's units);
+        // separators are recorded for the levels' screens.
+        if (bytes !== undefined) {
+          for (q++; q < n; q++) {
+            k = table[bytes[q] as number] as number;
+            if (k === K_PLAIN) continue;
+            if (k > K_ELEM) break;
+            if (ns === seps.length) seps = growSeparators(m);
+            seps[ns++] = k === K_ELEM ? q : ~q;
+          }
+        } else {
+          for (q++; q < n; q++) {
+            u = s.charCodeAt(q);
+            if (u > 255) return false;
+            k = table[u] as number;
+            if (k === K_PLAIN) continue;
+            if (k > K_ELEM) break;
+            if (ns === seps.length) seps = growSeparators(m);
+            seps[ns++] = k === K_ELEM ? q : ~q;
+          }
         }
         if (q === n) return false;
       }
@@ -508,6 +539,7 @@ export class Tokenizer {
     }
     m.sepStarts[count] = ns;
     m.text = s;
+    m.bytes = bytes;
     m.count = count;
     m.base = this.base;
     m.index = this.index;

@@ -90,8 +90,9 @@ describe('the screen', () => {
           const unit = format.kind === 'a' ? 'A' : '7';
           out.push(unit.repeat(format.max), unit.repeat(format.max + 1));
           if (format.min > 1) out.push(unit.repeat(format.min - 1));
-          if (format.kind === 'n')
-            out.push(`1.${'2'.repeat(format.max - 1)}`, `1.${'2'.repeat(format.max)}`, '1.', '.5');
+          if (format.kind === 'n') {
+            out.push(`1.${'2'.repeat(format.max - 1)}`, `1.${'2'.repeat(format.max)}`, '1.', '.5', '1.2.3', '-', '1-2');
+          }
         }
         return out;
       };
@@ -100,6 +101,8 @@ describe('the screen', () => {
       for (const n of [1, 2]) {
         const segments = benchMessage(n).split("'").slice(0, -1);
         const wrap = (body: string[]): string => `${header}${body.join("'")}'UNZ+1+IC0001'`;
+        // Text and bytes are screened by different code (bytes are read directly).
+        const both = (input: string): number => compare(input) + compare(new TextEncoder().encode(input));
         compare(wrap(segments)); // teaches the level this message's shape
         const seen = new Set<string>();
         segments.forEach((segment, s) => {
@@ -121,7 +124,7 @@ describe('the screen', () => {
                 changed[e + 1] = components.join(':');
                 const body = [...segments];
                 body[s] = changed.join('+');
-                taken += compare(wrap(body));
+                taken += both(wrap(body));
                 compared++;
               }
             });

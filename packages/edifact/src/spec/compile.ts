@@ -134,15 +134,43 @@ export type CompiledValue = {
    */
   accepted: number;
   acceptedMode: number;
+  /** The format flattened for the screen: FORMAT_* kind, and the length bounds (0 and Infinity without format). */
+  kind: number;
+  min: number;
+  max: number;
 };
+
+/** CompiledValue.kind. */
+export const FORMAT_NONE = 0;
+export const FORMAT_AN = 1;
+export const FORMAT_A = 2;
+export const FORMAT_N = 3;
+
+const kindOf = (format: ValueFormat | undefined): number =>
+  format === undefined ? FORMAT_NONE : format.kind === 'an' ? FORMAT_AN : format.kind === 'a' ? FORMAT_A : FORMAT_N;
 
 export type CompiledElement = CompiledValue & {
   repeat: number;
   /** Components of a composite; undefined for a simple element. */
   components: CompiledValue[] | undefined;
+  /** Components up to the last mandatory one (absent ones after it are fine). */
+  required: number;
 };
 
-export type CompiledSegment = { tag: string; name: string; elements: CompiledElement[] };
+export type CompiledSegment = {
+  tag: string;
+  name: string;
+  elements: CompiledElement[];
+  /** Elements up to the last mandatory one. */
+  required: number;
+};
+
+/** 1 + the index of the last mandatory entry, 0 when none is. */
+const requiredCount = (entries: readonly { mandatory: boolean }[]): number => {
+  let n = entries.length;
+  while (n > 0 && !(entries[n - 1] as { mandatory: boolean }).mandatory) n--;
+  return n;
+};
 
 type DirectoryCache = {
   messages: Map<string, CompiledMessage | undefined>;
@@ -295,35 +323,42 @@ export const compileSegment = (directory: Directory, tag: string): CompiledSegme
   const definition = Object.hasOwn(directory.segments, tag) ? directory.segments[tag] : undefined;
   let compiled: CompiledSegment | undefined;
   if (definition) {
-    compiled = {
-      tag,
-      name: definition.name,
-      elements: definition.elements.map((element) => {
-        const composite = Object.hasOwn(directory.composites, element.id)
-          ? directory.composites[element.id]
-          : undefined;
-        const simple = directory.elements[element.id];
+    const elements = definition.elements.map((element): CompiledElement => {
+      const composite = Object.hasOwn(directory.composites, element.id) ? directory.composites[element.id] : undefined;
+      const simple = directory.elements[element.id];
+      const format = composite ? undefined : parseFormat(element.format || simple?.format || '');
+      const components = composite?.components.map((component): CompiledValue => {
+        const componentFormat = parseFormat(component.format || directory.elements[component.id]?.format || '');
         return {
-          id: element.id,
-          name: composite?.name ?? simple?.name ?? element.id,
-          mandatory: element.status === 'M',
-          repeat: element.repeat,
-          format: composite ? undefined : parseFormat(element.format || simple?.format || ''),
-          codes: composite ? undefined : codesOf(directory, element.id),
+          id: component.id,
+          name: directory.elements[component.id]?.name ?? component.id,
+          mandatory: component.status === 'M',
+          format: componentFormat,
+          codes: codesOf(directory, component.id),
           accepted: -1,
           acceptedMode: -1,
-          components: composite?.components.map((component) => ({
-            id: component.id,
-            name: directory.elements[component.id]?.name ?? component.id,
-            mandatory: component.status === 'M',
-            format: parseFormat(component.format || directory.elements[component.id]?.format || ''),
-            codes: codesOf(directory, component.id),
-            accepted: -1,
-            acceptedMode: -1,
-          })),
+          kind: kindOf(componentFormat),
+          min: componentFormat?.min ?? 0,
+          max: componentFormat?.max ?? Infinity,
         };
-      }),
-    };
+      });
+      return {
+        id: element.id,
+        name: composite?.name ?? simple?.name ?? element.id,
+        mandatory: element.status === 'M',
+        repeat: element.repeat,
+        format,
+        codes: composite ? undefined : codesOf(directory, element.id),
+        accepted: -1,
+        acceptedMode: -1,
+        kind: kindOf(format),
+        min: format?.min ?? 0,
+        max: format?.max ?? Infinity,
+        components,
+        required: components ? requiredCount(components) : 0,
+      };
+    });
+    compiled = { tag, name: definition.name, elements, required: requiredCount(elements) };
   }
   cache.segments.set(tag, compiled);
   return compiled;

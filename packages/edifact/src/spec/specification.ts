@@ -18,8 +18,11 @@ import {
   type CompiledNode,
   type CompiledSegment,
   type CompiledValue,
+  FORMAT_AN,
+  FORMAT_N,
+  FORMAT_NONE,
 } from './compile.ts';
-import { checkRange, checkValue } from './format.ts';
+import { checkRange, checkValue, type ValueFormat } from './format.ts';
 import { RawSegment } from '../segment.ts';
 import { SegmentTableWalker, type WalkListener } from './walker.ts';
 import { tagCode, type ScannedMessage } from '../screen.ts';
@@ -644,6 +647,7 @@ export const screenSpecification = (m: ScannedMessage, directory: Directory): bo
   const anyDecimal = m.syntaxVersion >= 4;
   const mode = (decimal + 1) * 2 + (anyDecimal ? 1 : 0);
   const text = m.text;
+  const bytes = m.bytes;
   const seps = m.seps;
   const sepStarts = m.sepStarts;
   const ends = m.ends;
@@ -653,7 +657,9 @@ export const screenSpecification = (m: ScannedMessage, directory: Directory): bo
     if (!definition) continue;
     const from = sepStarts[i] as number;
     const to = sepStarts[i + 1] as number;
-    if (!screenElements(text, seps, from, to, ends[i] as number, definition, decimal, anyDecimal, mode)) return false;
+    if (!screenElements(text, bytes, seps, from, to, ends[i] as number, definition, decimal, anyDecimal, mode)) {
+      return false;
+    }
   }
   return true;
 };
@@ -665,6 +671,7 @@ export const screenSpecification = (m: ScannedMessage, directory: Directory): bo
  */
 const screenElements = (
   raw: string,
+  bytes: Uint8Array | undefined,
   seps: Int32Array,
   from: number,
   to: number,
@@ -675,14 +682,12 @@ const screenElements = (
   mode: number,
 ): boolean => {
   const defs = definition.elements;
+  const nd = defs.length;
   let k = from; // the element separator before element i
-  for (let i = 0; i < defs.length; i++) {
+  let i = 0;
+  for (; k < to; i++) {
+    if (i === nd) return false; // more elements than defined
     const def = defs[i] as CompiledElement;
-    if (k >= to) {
-      // This element and the rest are absent.
-      if (def.mandatory) return false;
-      continue;
-    }
     const at = seps[k] as number;
     let next = k + 1;
     while (next < to && (seps[next] as number) < 0) next++;
@@ -693,28 +698,29 @@ const screenElements = (
       // Nothing but separators: empty.
       if (def.mandatory) return false;
     } else if (composite === undefined) {
-      if (count > 1) return false;
-      if (!screenValue(raw, at + 1, elementEnd, def, decimal, anyDecimal, mode)) return false;
+      if (count > 1 || !screenValue(raw, bytes, at + 1, elementEnd, def, decimal, anyDecimal, mode)) return false;
     } else {
       if (count > composite.length) return false;
       let cs = at + 1;
-      for (let j = 0; j < composite.length; j++) {
+      for (let j = 0; j < count; j++) {
+        const ce = j + 1 < count ? ~(seps[k + j + 1] as number) : elementEnd;
         const component = composite[j] as CompiledValue;
-        const ce = j < count ? (j + 1 < count ? ~(seps[k + j + 1] as number) : elementEnd) : cs;
         if (ce === cs) {
           if (component.mandatory) return false;
-        } else if (!screenValue(raw, cs, ce, component, decimal, anyDecimal, mode)) return false;
+        } else if (!screenValue(raw, bytes, cs, ce, component, decimal, anyDecimal, mode)) return false;
         cs = ce + 1;
       }
+      if (count < def.required) return false; // a mandatory component after the last one given
     }
     k = next;
   }
-  return k >= to;
+  return i >= definition.required;
 };
 
 /** checkRawValue as a yes/no question (and, like it, remembering the last short value accepted). */
 const screenValue = (
   raw: string,
+  bytes: Uint8Array | undefined,
   start: number,
   end: number,
   def: CompiledValue,
@@ -722,11 +728,12 @@ const screenValue = (
   anyDecimal: boolean,
   mode: number,
 ): boolean => {
+  const length = end - start;
   let key = -1;
-  if (end - start <= 4) {
+  if (length <= 4) {
     key = 1;
     for (let i = start; i < end; i++) {
-      const c = raw.charCodeAt(i);
+      const c = bytes !== undefined ? (bytes[i] as number) : raw.charCodeAt(i);
       if (c >= 0x80) {
         key = -1;
         break;
@@ -735,12 +742,13 @@ const screenValue = (
     }
     if (key === def.accepted && def.acceptedMode === mode) return true;
   }
-  const format = def.format;
-  if (format !== undefined) {
-    if (format.kind === 'an') {
-      // Alphanumeric: only the length counts.
-      if (end - start > format.max || end - start < format.min) return false;
-    } else if (checkRange(raw, start, end, format, decimal, anyDecimal) !== undefined) return false;
+  const kind = def.kind;
+  if (kind === FORMAT_AN) {
+    if (length > def.max || length < def.min) return false;
+  } else if (kind === FORMAT_N && bytes !== undefined) {
+    if (!screenNumber(bytes, start, end, def, decimal, anyDecimal)) return false;
+  } else if (kind !== FORMAT_NONE) {
+    if (checkRange(raw, start, end, def.format as ValueFormat, decimal, anyDecimal) !== undefined) return false;
   }
   const codes = def.codes;
   if (codes !== undefined && !(key >= 0 ? codes.hasPacked(key) : codes.hasRange(raw, start, end))) return false;
@@ -749,6 +757,33 @@ const screenValue = (
     def.acceptedMode = mode;
   }
   return true;
+};
+
+/** checkRange of a numeric value read from bytes, as a yes/no question (the same rules, see format.ts). */
+const screenNumber = (
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  def: CompiledValue,
+  decimal: number,
+  anyDecimal: boolean,
+): boolean => {
+  let digits = 0;
+  let mark = -1;
+  for (let i = start; i < end; i++) {
+    const c = bytes[i] as number;
+    if (c >= 48 && c <= 57) digits++;
+    else if (i === start && c === 45 && end - start > 1) continue;
+    else if (mark < 0 && (c === decimal || (anyDecimal && (c === 44 || c === 46)))) mark = i;
+    else return false;
+  }
+  if (mark >= 0) {
+    // A decimal mark needs a digit on each side.
+    const before = mark > start ? (bytes[mark - 1] as number) : -1;
+    const after = mark + 1 < end ? (bytes[mark + 1] as number) : -1;
+    if (!(before >= 48 && before <= 57) || !(after >= 48 && after <= 57)) return false;
+  }
+  return digits <= def.max && digits >= def.min;
 };
 
 /** The shape among `candidates` with exactly the tags of `segments`. */
