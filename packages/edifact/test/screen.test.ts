@@ -139,6 +139,40 @@ describe('the screen', () => {
     },
   );
 
+  it('finds the segment table problems the plain path finds, in shapes it has not seen', () => {
+    const header = "UNB+UNOC:3+5412345000013:14+4012345500004:14+240115:1200+IC0001'";
+    let compared = 0;
+    let taken = 0;
+    for (const n of [3, 4]) {
+      // The body between UNH and UNT; each variant gets a UNT that counts right, so only the table is wrong.
+      const segments = benchMessage(n).split("'").slice(0, -1);
+      const unh = segments[0] as string;
+      const body = segments.slice(1, -1);
+      const wrap = (variant: string[]): string =>
+        `${header}${unh}'${variant.join("'")}'UNT+${variant.length + 2}+${unh.split('+')[1]}'UNZ+1+IC0001'`;
+      const variants: string[][] = [];
+      body.forEach((segment, i) => {
+        variants.push(body.filter((_, j) => j !== i)); // missing
+        variants.push([...body.slice(0, i), ...Array<string>(100).fill(segment), ...body.slice(i + 1)]); // too many
+        if (i + 1 < body.length)
+          variants.push([...body.slice(0, i), body[i + 1] as string, segment, ...body.slice(i + 2)]);
+      });
+      // Too many line items (groups) and a clean message of a length not seen before.
+      const line = body.findIndex((x) => x.startsWith('LIN'));
+      const items = body.slice(
+        line,
+        body.findIndex((x) => x.startsWith('UNS')),
+      );
+      variants.push([...body.slice(0, line), ...Array.from({ length: 3 }, () => items).flat(), ...body.slice(line)]);
+      for (const variant of variants) {
+        taken += compare(wrap(variant));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+    expect(taken).toBeGreaterThan(20);
+  });
+
   it('takes clean messages with line breaks between segments, with the plain path’s lines', () => {
     const messages = Array.from({ length: 30 }, (_, i) => benchMessage(i + 1).replaceAll("'", "'\r\n"));
     const input =

@@ -26,6 +26,7 @@ import { checkRange, checkValue, type ValueFormat } from './format.ts';
 import { RawSegment } from '../segment.ts';
 import { SegmentTableWalker, type WalkListener } from './walker.ts';
 import { tagCode, type ScannedMessage } from '../screen.ts';
+import { internTag } from '../tags.ts';
 
 /** What the specification check needs to know besides the message. */
 export type SpecificationOptions = {
@@ -641,7 +642,8 @@ export const screenSpecification = (m: ScannedMessage, directory: Directory): bo
   const compiled = compileMessage(directory, m.type);
   if (compiled === undefined) return false;
   const n = m.count;
-  const shape = findShapeOfCodes(compiled.shapes.get(shapeKeyOfCodes(m.codes, n)), m.codes, n);
+  const key = shapeKeyOfCodes(m.codes, n);
+  const shape = findShapeOfCodes(compiled.shapes.get(key), m.codes, n) ?? walkShape(m, directory, compiled, key);
   if (shape === undefined) return false;
   const decimal = m.decimal.length === 1 ? m.decimal.charCodeAt(0) : -1;
   const anyDecimal = m.syntaxVersion >= 4;
@@ -663,6 +665,76 @@ export const screenSpecification = (m: ScannedMessage, directory: Directory): bo
   }
   return true;
 };
+
+/**
+ * The segment-table walk of validateSpecification for a scanned message of a shape not seen before, as a yes/no
+ * question: the shape (kept, as the plain path keeps it, while there is room) when the walk finds nothing, else
+ * undefined.
+ */
+const walkShape = (
+  m: ScannedMessage,
+  directory: Directory,
+  compiled: CompiledMessage,
+  key: number,
+): MessageShape | undefined => {
+  let walker = walkers.get(compiled);
+  if (walker) walkers.delete(compiled);
+  else walker = new SegmentTableWalker(compiled, compiled.mandatoryMask);
+  walker.reset();
+  const n = m.count;
+  const tags = new Array<string>(n);
+  const walk = new ShapeWalk(directory, compiled, n);
+  // The walker reads nothing of a segment but its tag.
+  const segment = { tag: '' } as Segment;
+  for (let i = 0; i < n && walk.ok; i++) {
+    segment.tag = tags[i] = internTag(m.text, m.starts[i] as number);
+    walk.position = i;
+    walker.push(segment, walk);
+  }
+  if (walk.ok) walker.end(segment, walk);
+  walkers.set(compiled, walker);
+  if (!walk.ok) return undefined;
+  const shape: MessageShape = { tags, codes: m.codes.slice(0, n), defs: walk.defs };
+  if (compiled.shapeCount < MAX_SHAPES) {
+    const known = compiled.shapes.get(key);
+    if (known) known.push(shape);
+    else compiled.shapes.set(key, [shape]);
+    compiled.shapeCount++;
+  }
+  return shape;
+};
+
+/** What SpecificationRun's walk callbacks find, without the findings: whether there are any, and the definitions. */
+class ShapeWalk implements WalkListener {
+  ok = true;
+  position = 0;
+  readonly defs: (CompiledSegment | false)[];
+
+  constructor(
+    private readonly directory: Directory,
+    private readonly compiled: CompiledMessage,
+    n: number,
+  ) {
+    this.defs = new Array<CompiledSegment | false>(n).fill(false);
+  }
+
+  placed(_segment: Segment, node: CompiledNode, count: number): void {
+    if (count > node.max) this.ok = false;
+    if (node.isGroup || node.service) return;
+    const defs = this.compiled.segmentDefs;
+    let definition = defs[node.id];
+    if (definition === undefined) definition = defs[node.id] = compileSegment(this.directory, node.tag) ?? false;
+    if (definition !== false) this.defs[this.position] = definition;
+  }
+
+  closed(node: CompiledNode, count: number): void {
+    if (count === 0 && node.mandatory && node.tag !== 'UNH' && node.tag !== 'UNT') this.ok = false;
+  }
+
+  unplaced(): void {
+    this.ok = false;
+  }
+}
 
 /**
  * checkRawElements as a yes/no question, read from the separators the scan recorded: seps[from, to) are the
