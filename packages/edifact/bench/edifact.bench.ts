@@ -52,7 +52,8 @@ const D96A = fileURLToPath(new URL('../../../../shared/edifact-directories/extra
 
 // ---------------------------------------------------------------- input
 
-const generate = (size: number): Buffer => Buffer.from([...interchangeChunks(size)].join(''), 'latin1');
+const generate = (size: number, varied = false): Buffer =>
+  Buffer.from([...interchangeChunks(size, CHUNK, varied)].join(''), 'latin1');
 
 const chunksOf = (bytes: Uint8Array): Uint8Array[] => {
   const out: Uint8Array[] = [];
@@ -353,37 +354,30 @@ const main = async (): Promise<void> => {
     );
     probe.write(chunks[0] as Uint8Array);
     for (const c of collected.slice(0, 2)) await spec.prepare?.(c.message);
-    let specFindings = 0;
-    const screens = process.env.BENCH_SCREEN === '0' || !spec.screen ? undefined : [spec.screen.bind(spec)];
-    tSpec = time(RUNS, () => {
-      specFindings = 0;
-      let index = 0;
-      const parser = new Parser(
-        {
-          message: (message, interchange, findings, screened = 0) => {
-            if (screened > 0) {
-              index++;
-              return;
-            }
-            const out = spec.validateMessage(message, {
-              interchange,
-              delimiters: interchange.delimiters,
-              syntaxIdentifier: interchange.syntaxIdentifier,
-              syntaxVersion: interchange.syntaxVersion,
-              messageIndex: index++,
-              strict: false,
-              previous: findings,
-            });
-            if (Array.isArray(out)) specFindings += out.length;
-            if (index % 5000 === 0) sample();
-          },
-        },
-        { retainMessages: false, ...(screens ? { screens } : {}) },
-      );
-      for (const c of chunks) parser.write(c);
-      parser.end();
-    });
-    line('parse + specification', input.length, tSpec, `${specFindings} findings (single thread)`);
+    // What `validateStream(chunks, { levels: [specification] })` does, the API the CLI and the server use: the
+    // screen (src/screen.ts) takes clean messages in one pass; `screen: false` is the plain path (a segment object
+    // per segment, the level's walk and checks on them), kept for comparison. Both give the same findings.
+    const run = async (source: Uint8Array[], screen: boolean): Promise<{ findings: number; messages: number }> => {
+      let findings = 0;
+      let messages = 0;
+      for await (const event of validateStream(source, { levels: [spec], screen })) {
+        if (event.type === 'message') {
+          findings += event.findings.length;
+          if (++messages % 5000 === 0) sample();
+        } else if (event.type === 'finding') findings++;
+      }
+      return { findings, messages };
+    };
+    let out = { findings: 0, messages: 0 };
+    tSpec = await timeAsync(RUNS, async () => void (out = await run(chunks, true)));
+    line('parse + specification', input.length, tSpec, `${out.findings} findings, ${out.messages} messages`);
+    // Thousands of message shapes instead of 44: the screen walks the segment table of each shape it has not seen.
+    const varied = generate(SIZE, true);
+    const variedChunks = chunksOf(varied);
+    const tVaried = await timeAsync(RUNS, async () => void (out = await run(variedChunks, true)));
+    line('  varied message shapes', varied.length, tVaried, `${out.findings} findings, ${out.messages} messages`);
+    const tPlain = await timeAsync(RUNS, async () => void (out = await run(chunks, false)));
+    line('  plain path (screen off)', input.length, tPlain, `${out.findings} findings, ${out.messages} messages`);
   } else if (STAGES.has('spec')) {
     console.log('parse + specification         (not available: no specification level or no D96A directory)');
   }

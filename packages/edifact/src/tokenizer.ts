@@ -45,6 +45,14 @@ const K_TERM = 9;
 const LF = 0x0a;
 const CR = 0x0d;
 
+// What scanMessage found.
+const SCAN_NONE = 0;
+const SCAN_CLEAN = 1;
+const SCAN_NOT_CLEAN = 2;
+const SCAN_INCOMPLETE = 3;
+/** A message cut by the end of a chunk is waited for up to this size (more takes the plain path, segment by segment). */
+const SCAN_WAIT_MAX = 1024 * 1024;
+
 const isWhitespace = (c: number): boolean => c === 0x20 || c === LF || c === CR || c === 0x09;
 const isTagChar = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
 
@@ -225,6 +233,8 @@ export class Tokenizer {
    */
   screen: ((message: ScannedMessage) => boolean) | undefined = undefined;
   private readonly scanned: ScannedMessage = createScannedMessage();
+  /** Why the last scan stopped when it ran out of input (SCAN_INCOMPLETE), else SCAN_NONE. */
+  private scanStop = SCAN_NONE;
 
   constructor(handler: TokenHandler, options: TokenizerOptions = {}) {
     this.handler = handler;
@@ -419,7 +429,7 @@ export class Tokenizer {
         c === 0x55 &&
         s.charCodeAt(start + 1) === 0x4e &&
         s.charCodeAt(start + 2) === 0x48 &&
-        this.scanMessage(start, n) &&
+        this.scanMessage(start, n) === SCAN_CLEAN &&
         this.screen(this.scanned)
       ) {
         const m = this.scanned;
@@ -430,6 +440,12 @@ export class Tokenizer {
         this.searchFrom = this.pos;
         continue;
       }
+      if (this.scanStop === SCAN_INCOMPLETE && !final && n - start <= SCAN_WAIT_MAX) {
+        // A message that looks clean so far continues in the next chunk: wait for it, so that it can be screened.
+        this.scanStop = SCAN_NONE;
+        return;
+      }
+      this.scanStop = SCAN_NONE;
       // UNA service string advice: exactly nine characters, no release processing (ISO 9735 part 1 clause 4 / UNA).
       if (c === 0x55 && s.charCodeAt(start + 1) === 0x4e && s.charCodeAt(start + 2) === 0x41) {
         if (n - start < 9 && !final) return;
@@ -466,7 +482,7 @@ export class Tokenizer {
    * tag followed by an element separator or the terminator, then only plain units and component and element
    * separators; no service segment but UNS between UNH and UNT; whitespace between segments only once reported.
    */
-  private scanMessage(start: number, n: number): boolean {
+  private scanMessage(start: number, n: number): number {
     const s = this.buf;
     const table = this.table;
     const m = this.scanned;
@@ -478,18 +494,18 @@ export class Tokenizer {
     let p = start;
     let count = 0;
     for (;;) {
-      if (p + 3 >= n) return false;
+      if (p + 3 >= n) return (this.scanStop = SCAN_INCOMPLETE);
       const a = s.charCodeAt(p);
       const b = s.charCodeAt(p + 1);
       const c = s.charCodeAt(p + 2);
-      if (!isTagChar(a) || !isTagChar(b) || !isTagChar(c)) return false;
+      if (!isTagChar(a) || !isTagChar(b) || !isTagChar(c)) return SCAN_NOT_CLEAN;
       const code = (a << 16) | (b << 8) | c;
-      if (count > 0 && a === 0x55 && b === 0x4e && code !== UNS && code !== UNT) return false;
+      if (count > 0 && a === 0x55 && b === 0x4e && code !== UNS && code !== UNT) return SCAN_NOT_CLEAN;
       ensureCapacity(m, count);
       m.sepStarts[count] = ns;
       let q = p + 3;
       let u = s.charCodeAt(q);
-      if (u > 255) return false;
+      if (u > 255) return SCAN_NOT_CLEAN;
       let k = table[u] as number;
       if (k === K_ELEM) {
         if (ns === seps.length) seps = growSeparators(m);
@@ -507,7 +523,7 @@ export class Tokenizer {
         } else {
           for (q++; q < n; q++) {
             u = s.charCodeAt(q);
-            if (u > 255) return false;
+            if (u > 255) return SCAN_NOT_CLEAN;
             k = table[u] as number;
             if (k === K_PLAIN) continue;
             if (k > K_ELEM) break;
@@ -515,9 +531,9 @@ export class Tokenizer {
             seps[ns++] = k === K_ELEM ? q : ~q;
           }
         }
-        if (q === n) return false;
+        if (q === n) return (this.scanStop = SCAN_INCOMPLETE);
       }
-      if (k !== K_TERM) return false;
+      if (k !== K_TERM) return SCAN_NOT_CLEAN;
       m.starts[count] = p;
       m.ends[count] = q;
       m.codes[count] = code;
@@ -527,7 +543,7 @@ export class Tokenizer {
       if (p < n && isWhitespace(s.charCodeAt(p))) {
         // Line breaks and indentation between segments: the plain path reports them once; after that they are
         // only counted.
-        if (!this.whitespaceReported) return false;
+        if (!this.whitespaceReported) return SCAN_NOT_CLEAN;
         for (; p < n; p++) {
           const w = s.charCodeAt(p);
           if (w === LF || (w === CR && s.charCodeAt(p + 1) !== LF)) {
@@ -550,7 +566,7 @@ export class Tokenizer {
     m.comp = this.comp;
     m.elem = this.elem;
     m.term = this.term;
-    return true;
+    return SCAN_CLEAN;
   }
 
   /** Counts line breaks in buf[from, to) (whitespace or object data). */

@@ -258,35 +258,35 @@ export async function* validateStream(
     },
     { ...parserOptions(options), retainMessages: false },
   );
-  async function* flush(): AsyncGenerator<ValidationEvent> {
+  /** The events of the queued messages (levels run), in order; a nested generator would cost promises per event. */
+  const take = async (): Promise<ValidationEvent[]> => {
     const batch = queue;
     queue = [];
-    for (let i = 0; i < batch.length; i++) {
-      const item = batch[i] as (typeof batch)[number];
-      // Only the message being handed on stays referenced from here: the batch lets go of each one in turn.
-      (batch as unknown[])[i] = undefined;
-      if ('finding' in item) yield { type: 'finding', finding: item.finding };
+    const events: ValidationEvent[] = [];
+    for (const item of batch) {
+      if ('finding' in item) events.push({ type: 'finding', finding: item.finding });
       else if ('message' in item) {
         const found = runLevels(item, options);
         const findings = (isPromise(found) ? await found : found).sort(compareFindings);
-        yield {
+        events.push({
           type: 'message',
           message: item.message,
           interchange: item.interchange,
           summary: summarizeMessage(item.message, findings),
           findings,
-        };
-      } else yield { type: 'interchange', interchange: item.interchange };
+        });
+      } else events.push({ type: 'interchange', interchange: item.interchange });
     }
-  }
+    return events;
+  };
   for await (const chunk of source) {
     for (const piece of slices(chunk)) {
       parser.write(piece);
-      if (queue.length > 0) yield* flush();
+      if (queue.length > 0) for (const event of await take()) yield event;
     }
   }
   parser.end();
-  yield* flush();
+  for (const event of await take()) yield event;
 }
 
 /** @internal What the parallel mode's worker returns for one part (see `parallel/node`). */
