@@ -13,6 +13,8 @@ import type { Guide, GuideElementRule, GuideIndex, GuideStatus } from './guide.t
 
 type ElementRule = {
   key: string;
+  /** `key` without occurrence numbers (`4183#2` → `4183`): what paths and parameters show. */
+  id: string;
   element: number;
   component: number;
   status: GuideStatus | undefined;
@@ -24,7 +26,16 @@ type ElementRule = {
 
 type NodeRule = { min: number; max: number; forbidden: boolean; elements: ElementRule[] };
 
-type CompiledGuide = { guide: Guide; message: CompiledMessage; rules: (NodeRule | undefined)[]; unresolved: string[] };
+type CompiledGuide = {
+  guide: Guide;
+  message: CompiledMessage;
+  rules: (NodeRule | undefined)[];
+  unresolved: string[];
+  /** Per node: 1 when leaving it can be a finding (a rule with a minimum): the walker calls `closed` for these only. */
+  closeMask: Uint8Array;
+  /** A walker kept between messages (taken out while in use). */
+  walker: SegmentTableWalker | undefined;
+};
 
 const compiledGuides = new WeakMap<Guide, WeakMap<Directory, CompiledGuide | undefined>>();
 
@@ -52,6 +63,7 @@ const resolveElement = (segment: CompiledSegment, key: string, rule: GuideElemen
   }
   return {
     key,
+    id: key.replace(/#\d+/g, ''),
     element,
     component,
     status: rule.status,
@@ -111,16 +123,21 @@ export const compileGuide = (guide: Guide, directory: Directory): CompiledGuide 
         if (node.id !== 0 && !rules[node.id]) rules[node.id] = { min: 0, max: 0, forbidden: true, elements: [] };
       }
     }
-    compiled = { guide, message, rules, unresolved };
+    const closeMask = new Uint8Array(message.nodes.length);
+    rules.forEach((rule, id) => {
+      if (rule && !rule.forbidden && rule.min > 0) closeMask[id] = 1;
+    });
+    compiled = { guide, message, rules, unresolved, closeMask, walker: undefined };
   }
   perDirectory.set(directory, compiled);
   return compiled;
 };
 
+/** The element rules of one segment; its path (`path()`) is built only for a finding. */
 const checkElementRules = (
   segment: Segment,
   rules: readonly ElementRule[],
-  path: string,
+  path: () => string,
   make: FindingFactory,
   findings: Finding[],
 ): void => {
@@ -129,25 +146,29 @@ const checkElementRules = (
     const components = element?.components;
     const composite = rule.component >= 0;
     const value = (composite ? components?.[rule.component] : components?.[0]) ?? '';
-    const id = rule.key.replace(/#\d+/g, '');
-    const where = `${path}/${id}`;
+    const id = rule.id;
     if (value === '') {
       // The directory level already reports a mandatory element, or a mandatory component of a present composite.
       const compositePresent = components?.some((c) => c !== '') ?? false;
       const alreadyReported = rule.directoryMandatory || (composite && compositePresent && rule.directoryMandatory);
       if (isRequired(rule.status) && !alreadyReported) {
         findings.push(
-          make(composite ? 'EDI_MANDATORY_COMPONENT_MISSING' : 'EDI_MANDATORY_ELEMENT_MISSING', segment, where, {
-            fieldName: rule.name,
-            params: { element: id, status: rule.status ?? 'R' },
-          }),
+          make(
+            composite ? 'EDI_MANDATORY_COMPONENT_MISSING' : 'EDI_MANDATORY_ELEMENT_MISSING',
+            segment,
+            `${path()}/${id}`,
+            {
+              fieldName: rule.name,
+              params: { element: id, status: rule.status ?? 'R' },
+            },
+          ),
         );
       }
       continue;
     }
     if (rule.status === 'N') {
       findings.push(
-        make(composite ? 'EDI_FORBIDDEN_COMPONENT' : 'EDI_FORBIDDEN_ELEMENT', segment, where, {
+        make(composite ? 'EDI_FORBIDDEN_COMPONENT' : 'EDI_FORBIDDEN_ELEMENT', segment, `${path()}/${id}`, {
           fieldName: rule.name,
           actual: value,
           params: { element: id },
@@ -157,7 +178,7 @@ const checkElementRules = (
     }
     if (rule.codes && !rule.codes.has(value)) {
       findings.push(
-        make('EDI_INVALID_CODE', segment, where, {
+        make('EDI_INVALID_CODE', segment, `${path()}/${id}`, {
           severity: 'error',
           fieldName: rule.name,
           expected: [...rule.codes].join(', '),
@@ -176,7 +197,10 @@ export const validateMap = (message: Message, guide: Guide, directory: Directory
   const make = findingFactory(message, 'map', message.association ?? guide.id);
   const findings: Finding[] = [];
   const { rules } = compiled;
-  const walker = new SegmentTableWalker(compiled.message);
+  // One walker per compiled guide, reset for each message (taken out while in use, so re-entry gets its own).
+  const walker = compiled.walker ?? new SegmentTableWalker(compiled.message, compiled.closeMask);
+  compiled.walker = undefined;
+  walker.reset();
   const listener = {
     placed(segment: Segment, node: CompiledMessage['nodes'][number], count: number) {
       const rule = rules[node.id];
@@ -202,7 +226,7 @@ export const validateMap = (message: Message, guide: Guide, directory: Directory
         );
       }
       if (!node.isGroup && rule.elements.length > 0) {
-        checkElementRules(segment, rule.elements, walker.nodePath(node, count), make, findings);
+        checkElementRules(segment, rule.elements, () => walker.nodePath(node, count), make, findings);
       }
     },
     closed(node: CompiledMessage['nodes'][number], count: number, at: Segment) {
@@ -223,6 +247,7 @@ export const validateMap = (message: Message, guide: Guide, directory: Directory
   };
   for (const segment of message.segments) walker.push(segment, listener);
   walker.end(message.segments[message.segments.length - 1] ?? message.header, listener);
+  compiled.walker = walker;
   return findings;
 };
 
