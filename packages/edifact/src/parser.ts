@@ -157,6 +157,7 @@ export class Parser {
     m.version = s009[1] ?? '';
     m.release = s009[2] ?? '';
     m.agency = s009[3] ?? '';
+    m.association = s009[4] ?? '';
     m.decimal = ic.interchange.delimiters.decimal;
     m.syntaxVersion = ic.interchange.syntaxVersion || 3;
     let screened = 0;
@@ -171,7 +172,7 @@ export class Parser {
     ic.lastSegment = trailer;
     const message = new ScreenedMessage(
       m,
-      { reference, association: s009[4] ?? '', documentNumber: documentNumberOf(m, reference) },
+      { reference, association: m.association, documentNumber: documentNumberOf(m, reference) },
       header,
       trailer,
     );

@@ -55,11 +55,12 @@ export type ScannedMessage = {
   elem: number;
   term: number;
   // Filled by the parser before the levels' screens run.
-  /** UNH S009: 0065, 0052, 0054, 0051. */
+  /** UNH S009: 0065, 0052, 0054, 0051, 0057 ('' when absent). */
   type: string;
   version: string;
   release: string;
   agency: string;
+  association: string;
   /** Decimal mark (UNA, default `.`). */
   decimal: string;
   /** UNB S001 0002, or 3 when unknown (as `MessageContext.syntaxVersion`). */
@@ -89,6 +90,7 @@ export const createScannedMessage = (capacity = 256): ScannedMessage => ({
   version: '',
   release: '',
   agency: '',
+  association: '',
   decimal: '.',
   syntaxVersion: 3,
 });

@@ -12,6 +12,9 @@ import type { Interchange } from '../src/model.ts';
 import { ScreenedMessage } from '../src/screen.ts';
 import { compileSegment, type CompiledValue } from '../src/spec/compile.ts';
 import { createSpecificationLevel } from '../src/spec/specification.ts';
+import { createMapLevel } from '../src/map/map-level.ts';
+import { loadGuides } from '../src/map/node/load-guides.ts';
+import { indexGuides, type Guide, type GuideSegmentRule } from '../src/map/guide.ts';
 import { validateStream, validateSync, type ValidationResult } from '../src/validate.ts';
 import { getTestDirectory } from './directory/helpers.ts';
 import { listSamples, readSample } from './helpers.ts';
@@ -33,22 +36,53 @@ const plain = (result: Omit<ValidationResult, 'interchanges'> & { interchanges?:
 const allMessages = (result: ValidationResult) =>
   result.interchanges.flatMap((i) => [...i.messages, ...i.groups.flatMap((g) => g.messages)]);
 
-const countScreened = (result: ValidationResult): number =>
-  allMessages(result).filter((m) => m instanceof ScreenedMessage).length;
+/**
+ * The levels, each counting the messages it had to validate the plain way (`validateMessage`): a message the
+ * screen took through every level never reaches the last level's.
+ */
+const counting = (levels: ValidationLevelPlugin[]): { levels: ValidationLevelPlugin[]; plainCalls: () => number } => {
+  let calls = 0;
+  const last = levels.at(-1) as ValidationLevelPlugin;
+  const counted: ValidationLevelPlugin = {
+    ...last,
+    validateMessage: (message, context) => {
+      calls++;
+      return last.validateMessage(message, context);
+    },
+  };
+  return { levels: [...levels.slice(0, -1), counted], plainCalls: () => calls };
+};
 
-describe('the screen', () => {
-  let level: ValidationLevelPlugin;
-  beforeAll(() => {
-    level = createSpecificationLevel({ directories });
+/** Runs the screened validation and says how many of its messages the screen took through every level. */
+const screenedRun = (
+  input: Uint8Array | string,
+  counted: ReturnType<typeof counting>,
+  strict = false,
+): { result: ValidationResult; taken: number } => {
+  const before = counted.plainCalls();
+  const result = validateSync(input, { levels: counted.levels, strict });
+  const all = allMessages(result);
+  // Every message is either taken by the screen or validated the plain way by the last level.
+  return { result, taken: all.length - (counted.plainCalls() - before) };
+};
+
+// Once with the specification level, once with the map level (the EANCOM guides) after it.
+describe.each(['specification', 'specification and map'])('the screen, %s', (which) => {
+  let levels: ValidationLevelPlugin[];
+  let counted: ReturnType<typeof counting>;
+  beforeAll(async () => {
+    const level = createSpecificationLevel({ directories });
+    levels = which === 'specification' ? [level] : [level, createMapLevel({ guides: await loadGuides(), directories })];
+    counted = counting(levels);
   });
 
-  /** Plain path, then the screen twice (the first run teaches the level the message shapes). */
+  /** Plain path, then the screen twice (the first run teaches the levels the message shapes). */
   const compare = (input: Uint8Array | string, strict = false): number => {
-    const expected = validateSync(input, { levels: [level], strict, screen: false });
-    validateSync(input, { levels: [level], strict });
-    const screened = validateSync(input, { levels: [level], strict });
-    expect(plain(screened)).toEqual(plain(expected));
-    return countScreened(screened);
+    const expected = validateSync(input, { levels, strict, screen: false });
+    validateSync(input, { levels, strict });
+    const screened = screenedRun(input, counted, strict);
+    expect(plain(screened.result)).toEqual(plain(expected));
+    return screened.taken;
   };
 
   it(
@@ -74,7 +108,8 @@ describe('the screen', () => {
     checkSamplesAndMutations((input) => {
       taken += compare(input);
     });
-    expect(taken).toBeGreaterThan(50);
+    // Fewer with the map level: most samples are not clean EANCOM.
+    expect(taken).toBeGreaterThan(which === 'specification' ? 25 : 5);
   });
 
   it(
@@ -182,7 +217,7 @@ describe('the screen', () => {
     const taken = compare(input);
     // The first message of each shape takes the plain path (and the first line break is reported there).
     expect(taken).toBeGreaterThan(5);
-    const result = validateSync(input, { levels: [level] });
+    const result = validateSync(input, { levels });
     expect(result.messages[29]?.line).toBe(input.slice(0, input.lastIndexOf('UNH+M000000030')).split('\n').length);
   });
 
@@ -190,7 +225,7 @@ describe('the screen', () => {
     const inputs = ['SYN_INVRPT_D96A_EAN008_valid.edi', 'EdiFabric_EDIFACT.NET__Invoice.txt'].map(readSample);
     const collect = async (chunks: Uint8Array[], screen: boolean): Promise<unknown[]> => {
       const out: unknown[] = [];
-      for await (const event of validateStream(chunks, { levels: [level], screen })) {
+      for await (const event of validateStream(chunks, { levels, screen })) {
         if (event.type === 'message') out.push({ summary: event.summary, findings: event.findings });
         else if (event.type === 'finding') out.push(event.finding);
       }
@@ -215,5 +250,48 @@ describe('the screen', () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('the map level screen, rule by rule', () => {
+  // One guide per rule over D96A ORDERS (association TEST01), so that each rule alone decides: a screen that
+  // ignored it would take a message the plain path reports.
+  const rules: Record<string, GuideSegmentRule>[] = [
+    { FTX: { status: 'N' } }, // a segment not used
+    { DTM: { max: 1 } }, // fewer repetitions than the directory's
+    { SG2: { max: 2 } }, // a group
+    { 'SG25/PIA': { min: 2 } }, // too few
+    { 'SG25/QTY': { elements: { 'C186/6411': { status: 'N' } } } }, // a component not used
+    { 'SG2/NAD': { elements: { '3035': { codes: ['BY', 'SU'] } } } }, // a restricted code list
+    { BGM: { elements: { '4343': { status: 'R' } } } }, // a required element the directory leaves conditional
+    { 'SG25/LIN': { elements: { 'C212/7143': { status: 'R', codes: ['EN'] } } } }, // all present and allowed
+    { DTM: { max: 35 }, SG2: { status: 'R', max: 99 } }, // nothing to report
+  ];
+
+  it.each(rules.map((segments, i) => [i, segments] as const))('rule set %i', async (_i, segments) => {
+    const guide: Guide = {
+      format: 'edifact-guide/1',
+      id: 'TEST-ORDERS',
+      message: 'ORDERS',
+      directory: 'D96A',
+      associations: ['TEST01'],
+      segments,
+    };
+    const counted = counting([
+      createSpecificationLevel({ directories }),
+      createMapLevel({ guides: indexGuides([guide]), directories }),
+    ]);
+    const levels = counted.levels;
+    const header = "UNB+UNOC:3+5412345000013:14+4012345500004:14+240115:1200+IC0001'";
+    const body = [2, 4, 6].map((n) => benchMessage(n).replace(':EAN008', ':TEST01')).join('');
+    const input = `${header}${body}UNZ+3+IC0001'`;
+    const expected = validateSync(input, { levels, screen: false });
+    validateSync(input, { levels });
+    const screened = screenedRun(input, counted);
+    expect(plain(screened.result)).toEqual(plain(expected));
+    const findings = expected.findings.filter((f) => f.level === 'map').length;
+    // The last two rule sets find nothing: the screen takes all three messages; the others report something.
+    if (_i >= rules.length - 2) expect(screened.taken).toBe(3);
+    else expect(findings).toBeGreaterThan(0);
   });
 });

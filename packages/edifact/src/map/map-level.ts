@@ -6,9 +6,25 @@
 import type { Directory, DirectoryProvider } from '../directory/types.ts';
 import type { MessageContext, ValidationLevelPlugin } from '../levels.ts';
 import type { Finding, Message, Segment } from '../model.ts';
-import { compileMessage, compileSegment, type CompiledMessage, type CompiledSegment } from '../spec/compile.ts';
-import { directoryName, findingFactory, segmentName, type FindingFactory } from '../spec/specification.ts';
-import { SegmentTableWalker } from '../spec/walker.ts';
+import {
+  CodeSet,
+  compileMessage,
+  compileSegment,
+  MAX_SHAPES,
+  type CompiledMessage,
+  type CompiledNode,
+  type CompiledSegment,
+} from '../spec/compile.ts';
+import {
+  directoryName,
+  findingFactory,
+  segmentName,
+  shapeKeyOfCodes,
+  type FindingFactory,
+} from '../spec/specification.ts';
+import { SegmentTableWalker, type WalkListener } from '../spec/walker.ts';
+import type { ScannedMessage } from '../screen.ts';
+import { internTag } from '../tags.ts';
 import type { Guide, GuideElementRule, GuideIndex, GuideStatus } from './guide.ts';
 
 type ElementRule = {
@@ -19,6 +35,8 @@ type ElementRule = {
   component: number;
   status: GuideStatus | undefined;
   codes: ReadonlySet<string> | undefined;
+  /** `codes` for look-ups of text ranges (the screen). */
+  codeSet: CodeSet | undefined;
   name: string;
   directoryMandatory: boolean;
   compositeMandatory: boolean;
@@ -35,7 +53,13 @@ type CompiledGuide = {
   closeMask: Uint8Array;
   /** A walker kept between messages (taken out while in use). */
   walker: SegmentTableWalker | undefined;
+  /** Tag sequences whose walk found nothing, by shapeKeyOfCodes (the screen's; at most MAX_SHAPES). */
+  shapes: Map<number, MapShape[]>;
+  shapeCount: number;
 };
+
+/** A tag sequence whose walk through the guide found nothing, with the element rules of each position. */
+type MapShape = { codes: Int32Array; rules: (readonly ElementRule[] | undefined)[] };
 
 const compiledGuides = new WeakMap<Guide, WeakMap<Directory, CompiledGuide | undefined>>();
 
@@ -68,6 +92,7 @@ const resolveElement = (segment: CompiledSegment, key: string, rule: GuideElemen
     component,
     status: rule.status,
     codes: rule.codes ? new Set(rule.codes) : undefined,
+    codeSet: rule.codes ? new CodeSet(rule.codes) : undefined,
     name,
     directoryMandatory,
     compositeMandatory: def.mandatory,
@@ -127,7 +152,7 @@ export const compileGuide = (guide: Guide, directory: Directory): CompiledGuide 
     rules.forEach((rule, id) => {
       if (rule && !rule.forbidden && rule.min > 0) closeMask[id] = 1;
     });
-    compiled = { guide, message, rules, unresolved, closeMask, walker: undefined };
+    compiled = { guide, message, rules, unresolved, closeMask, walker: undefined, shapes: new Map(), shapeCount: 0 };
   }
   perDirectory.set(directory, compiled);
   return compiled;
@@ -148,10 +173,9 @@ const checkElementRules = (
     const value = (composite ? components?.[rule.component] : components?.[0]) ?? '';
     const id = rule.id;
     if (value === '') {
-      // The directory level already reports a mandatory element, or a mandatory component of a present composite.
-      const compositePresent = components?.some((c) => c !== '') ?? false;
-      const alreadyReported = rule.directoryMandatory || (composite && compositePresent && rule.directoryMandatory);
-      if (isRequired(rule.status) && !alreadyReported) {
+      // The specification level already reports a mandatory element, or a mandatory component of a mandatory
+      // composite (directoryMandatory).
+      if (isRequired(rule.status) && !rule.directoryMandatory) {
         findings.push(
           make(
             composite ? 'EDI_MANDATORY_COMPONENT_MISSING' : 'EDI_MANDATORY_ELEMENT_MISSING',
@@ -251,6 +275,136 @@ export const validateMap = (message: Message, guide: Guide, directory: Directory
   return findings;
 };
 
+/**
+ * The screen of the map level (see screen.ts): true when `validateMap` would find nothing in the scanned message.
+ * Walks the guide's segment table once per tag sequence (kept as a MapShape), then checks each segment's element
+ * rules on the text ranges the scan recorded.
+ */
+export const screenMap = (m: ScannedMessage, guide: Guide, directory: Directory): boolean => {
+  const compiled = compileGuide(guide, directory);
+  if (!compiled || compiled.message.type !== m.type) return true;
+  const n = m.count;
+  const key = shapeKeyOfCodes(m.codes, n);
+  const shape = findMapShape(compiled.shapes.get(key), m.codes, n) ?? walkMapShape(m, compiled, key);
+  if (shape === undefined) return false;
+  for (let i = 0; i < n; i++) {
+    const rules = shape.rules[i];
+    if (rules !== undefined && !screenElementRules(m, i, rules)) return false;
+  }
+  return true;
+};
+
+const findMapShape = (candidates: MapShape[] | undefined, codes: Int32Array, n: number): MapShape | undefined => {
+  if (candidates === undefined) return undefined;
+  for (const shape of candidates) {
+    const known = shape.codes;
+    if (known.length !== n) continue;
+    let i = 0;
+    while (i < n && known[i] === codes[i]) i++;
+    if (i === n) return shape;
+  }
+  return undefined;
+};
+
+/** validateMap's walk as a yes/no question: the shape when it finds nothing (kept while there is room). */
+const walkMapShape = (m: ScannedMessage, compiled: CompiledGuide, key: number): MapShape | undefined => {
+  const walker = compiled.walker ?? new SegmentTableWalker(compiled.message, compiled.closeMask);
+  compiled.walker = undefined;
+  walker.reset();
+  const n = m.count;
+  const walk = new MapShapeWalk(compiled.rules, n);
+  const segment = { tag: '' } as Segment; // the walker reads nothing of a segment but its tag
+  for (let i = 0; i < n && walk.ok; i++) {
+    segment.tag = internTag(m.text, m.starts[i] as number);
+    walk.position = i;
+    walker.push(segment, walk);
+  }
+  if (walk.ok) walker.end(segment, walk);
+  compiled.walker = walker;
+  if (!walk.ok) return undefined;
+  const shape: MapShape = { codes: m.codes.slice(0, n), rules: walk.rules };
+  if (compiled.shapeCount < MAX_SHAPES) {
+    const known = compiled.shapes.get(key);
+    if (known) known.push(shape);
+    else compiled.shapes.set(key, [shape]);
+    compiled.shapeCount++;
+  }
+  return shape;
+};
+
+/** validateMap's walk listener, without the findings: whether there are any, and each position's element rules. */
+class MapShapeWalk implements WalkListener {
+  ok = true;
+  position = 0;
+  readonly rules: (readonly ElementRule[] | undefined)[];
+
+  constructor(
+    private readonly nodeRules: readonly (NodeRule | undefined)[],
+    n: number,
+  ) {
+    this.rules = new Array<readonly ElementRule[] | undefined>(n).fill(undefined);
+  }
+
+  placed(_segment: Segment, node: CompiledNode, count: number): void {
+    const rule = this.nodeRules[node.id];
+    if (!rule) return;
+    if (rule.forbidden) {
+      if (count === 1 || !node.isGroup) this.ok = false;
+      return;
+    }
+    if (count > rule.max && count <= node.max) this.ok = false;
+    if (!node.isGroup && rule.elements.length > 0) this.rules[this.position] = rule.elements;
+  }
+
+  closed(node: CompiledNode, count: number): void {
+    const rule = this.nodeRules[node.id];
+    if (!rule || rule.forbidden || count >= rule.min) return;
+    if (count === 0 && node.mandatory) return;
+    this.ok = false;
+  }
+
+  unplaced(): void {
+    // The specification level's finding (and its screen's).
+  }
+}
+
+/** checkElementRules as a yes/no question, on the text ranges of segment `i` of a scanned message. */
+const screenElementRules = (m: ScannedMessage, i: number, rules: readonly ElementRule[]): boolean => {
+  const seps = m.seps;
+  const from = m.sepStarts[i] as number;
+  const to = m.sepStarts[i + 1] as number;
+  for (const rule of rules) {
+    // The element: after its element separator (entries >= 0); then the component, after its component separators.
+    let k = from;
+    for (let seen = -1; k < to; k++) if ((seps[k] as number) >= 0 && ++seen === rule.element) break;
+    let start = 0;
+    let end = 0;
+    if (k < to) {
+      start = (seps[k] as number) + 1;
+      let j = k + 1;
+      let present = true;
+      for (let c = 0; c < rule.component; c++) {
+        if (j < to && (seps[j] as number) < 0) start = ~(seps[j++] as number) + 1;
+        else {
+          present = false;
+          break;
+        }
+      }
+      if (present) {
+        const next = j < to ? (seps[j] as number) : ~(m.ends[i] as number);
+        end = next < 0 ? ~next : next;
+      } else end = start;
+    }
+    if (end === start) {
+      if (isRequired(rule.status) && !rule.directoryMandatory) return false;
+      continue;
+    }
+    if (rule.status === 'N') return false;
+    if (rule.codeSet !== undefined && !rule.codeSet.hasRange(m.text, start, end)) return false;
+  }
+  return true;
+};
+
 /** Options of the map level plugin. */
 export type MapLevelOptions = { guides: GuideIndex; directories: DirectoryProvider };
 
@@ -270,6 +424,15 @@ export const createMapLevel = (options: MapLevelOptions): ValidationLevelPlugin 
     level: 'map',
     async prepare(message) {
       await directories.load(directoryName(message)).catch(() => undefined);
+    },
+    screen(message) {
+      const name = message.version + message.release;
+      const guide = message.association
+        ? guides.find(message.type, name, message.association, message.agency)
+        : undefined;
+      if (!guide) return true;
+      const directory = directories.get(name);
+      return directory !== undefined && screenMap(message, guide, directory);
     },
     validateMessage(message, context) {
       if (!guides.find(message.type, directoryName(message), message.association, message.agency)) return [];

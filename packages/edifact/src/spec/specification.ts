@@ -608,7 +608,7 @@ const shapeKey = (segments: readonly Segment[]): number => {
 };
 
 /** shapeKey of a scanned message's tags (all of three characters), given as tag codes. */
-const shapeKeyOfCodes = (codes: Int32Array, n: number): number => {
+export const shapeKeyOfCodes = (codes: Int32Array, n: number): number => {
   let h = n;
   for (let i = 0; i < n; i++) h = mixCode(h, (codes[i] as number) ^ (3 << 24));
   return h;
