@@ -84,7 +84,7 @@ const parserOptions = (options: ValidateOptions): ParserOptions => {
   return out;
 };
 
-const collect = (input: Uint8Array | string, options: ValidateOptions) => {
+const collector = (options: ValidateOptions) => {
   const interchanges: Interchange[] = [];
   const global: Finding[] = [];
   const messages: Collected[] = [];
@@ -97,9 +97,34 @@ const collect = (input: Uint8Array | string, options: ValidateOptions) => {
     },
     parserOptions(options),
   );
-  parser.write(input);
-  parser.end();
-  return { interchanges, global, messages };
+  return { parser, interchanges, global, messages };
+};
+
+const collect = (input: Uint8Array | string, options: ValidateOptions) => {
+  const collected = collector(options);
+  collected.parser.write(input);
+  collected.parser.end();
+  return collected;
+};
+
+/**
+ * `collect`, with the levels prepared (e.g. their directory loaded) for the first message before the rest is read:
+ * a screen answers no while a level's directory is still loading, and the whole input would take the plain path.
+ */
+const collectPrepared = async (input: Uint8Array | string, options: ValidateOptions) => {
+  const collected = collector(options);
+  const levels = options.levels ?? [];
+  let prepared = options.screen === false || !levels.some((level) => level.prepare && level.screen);
+  for (const piece of slices(input)) {
+    collected.parser.write(piece);
+    const first = collected.messages[0];
+    if (!prepared && first !== undefined) {
+      prepared = true;
+      for (const level of levels) await Promise.resolve(level.prepare?.(first.message)).catch(() => undefined);
+    }
+  }
+  collected.parser.end();
+  return collected;
 };
 
 const context = (c: Collected, options: ValidateOptions, previous: Finding[]): MessageContext => ({
@@ -217,7 +242,7 @@ export const validate = async (
   input: Uint8Array | string,
   options: ValidateOptions = {},
 ): Promise<ValidationResult> => {
-  const { interchanges, global, messages } = collect(input, options);
+  const { interchanges, global, messages } = await collectPrepared(input, options);
   const perMessage: Finding[][] = [];
   for (const c of messages) {
     const found = runLevels(c, options);

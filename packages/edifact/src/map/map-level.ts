@@ -368,15 +368,28 @@ class MapShapeWalk implements WalkListener {
   }
 }
 
+/** screenElementRules' scratch: indexes in seps of the element separators of one segment. */
+let elementSeps = new Int32Array(64);
+
 /** checkElementRules as a yes/no question, on the text ranges of segment `i` of a scanned message. */
 const screenElementRules = (m: ScannedMessage, i: number, rules: readonly ElementRule[]): boolean => {
   const seps = m.seps;
   const from = m.sepStarts[i] as number;
   const to = m.sepStarts[i + 1] as number;
+  // Where each element's separator is among seps (element separators are the entries >= 0).
+  let elements = 0;
+  for (let k = from; k < to; k++) {
+    if ((seps[k] as number) < 0) continue;
+    if (elements === elementSeps.length) {
+      const bigger = new Int32Array(elements * 2);
+      bigger.set(elementSeps);
+      elementSeps = bigger;
+    }
+    elementSeps[elements++] = k;
+  }
   for (const rule of rules) {
-    // The element: after its element separator (entries >= 0); then the component, after its component separators.
-    let k = from;
-    for (let seen = -1; k < to; k++) if ((seps[k] as number) >= 0 && ++seen === rule.element) break;
+    // The element, then the component after its component separators.
+    const k = rule.element < elements ? (elementSeps[rule.element] as number) : to;
     let start = 0;
     let end = 0;
     if (k < to) {
