@@ -5,7 +5,7 @@
  * walking those objects is most of the cost of validating. The screen reads a whole message, UNH to UNT, straight
  * from the tokenizer's text in one pass and only proves that it is clean: plain data units, separators and tags
  * only; a matching UNT; valid UNH and UNT service elements; then each level that offers a screen (the
- * specification level does) checks the same text ranges. A message that passes is handed on as a
+ * specification and map levels do) check the same text ranges. A message that passes is handed on as a
  * {@link ScreenedMessage}, whose segments are built only if something reads them. Anything the screen does not
  * prove clean (a release character, a line break before whitespace was reported, a duplicate reference, a
  * count mismatch, an unknown message shape, any value a level would report) takes the plain path, segment by
