@@ -10,21 +10,14 @@ import {
   CodeSet,
   compileMessage,
   compileSegment,
-  MAX_SHAPES,
   type CompiledMessage,
   type CompiledNode,
   type CompiledSegment,
 } from '../spec/compile.ts';
-import {
-  directoryName,
-  findingFactory,
-  segmentName,
-  shapeKeyOfCodes,
-  type FindingFactory,
-} from '../spec/specification.ts';
-import { SegmentTableWalker, type WalkListener } from '../spec/walker.ts';
+import { directoryName, findingFactory, segmentName, type FindingFactory } from '../spec/specification.ts';
+import { ShapeCache, shapeKeyOfCodes } from '../spec/shapes.ts';
+import { SegmentTableWalker, walkScanned, type ScreenWalkListener } from '../spec/walker.ts';
 import type { ScannedMessage } from '../screen.ts';
-import { internTag } from '../tags.ts';
 import type { Guide, GuideElementRule, GuideIndex, GuideStatus } from './guide.ts';
 
 type ElementRule = {
@@ -53,9 +46,8 @@ type CompiledGuide = {
   closeMask: Uint8Array;
   /** A walker kept between messages (taken out while in use). */
   walker: SegmentTableWalker | undefined;
-  /** Tag sequences whose walk found nothing, by shapeKeyOfCodes (the screen's; at most MAX_SHAPES). */
-  shapes: Map<number, MapShape[]>;
-  shapeCount: number;
+  /** Tag sequences whose walk found nothing (the screen's). */
+  shapes: ShapeCache<MapShape>;
 };
 
 /** A tag sequence whose walk through the guide found nothing, with the element rules of each position. */
@@ -152,7 +144,7 @@ export const compileGuide = (guide: Guide, directory: Directory): CompiledGuide 
     rules.forEach((rule, id) => {
       if (rule && !rule.forbidden && rule.min > 0) closeMask[id] = 1;
     });
-    compiled = { guide, message, rules, unresolved, closeMask, walker: undefined, shapes: new Map(), shapeCount: 0 };
+    compiled = { guide, message, rules, unresolved, closeMask, walker: undefined, shapes: new ShapeCache() };
   }
   perDirectory.set(directory, compiled);
   return compiled;
@@ -285,7 +277,7 @@ export const screenMap = (m: ScannedMessage, guide: Guide, directory: Directory)
   if (!compiled || compiled.message.type !== m.type) return true;
   const n = m.count;
   const key = shapeKeyOfCodes(m.codes, n);
-  const shape = findMapShape(compiled.shapes.get(key), m.codes, n) ?? walkMapShape(m, compiled, key);
+  const shape = compiled.shapes.find(key, m.codes, n) ?? walkMapShape(m, compiled, key);
   if (shape === undefined) return false;
   for (let i = 0; i < n; i++) {
     const rules = shape.rules[i];
@@ -294,46 +286,21 @@ export const screenMap = (m: ScannedMessage, guide: Guide, directory: Directory)
   return true;
 };
 
-const findMapShape = (candidates: MapShape[] | undefined, codes: Int32Array, n: number): MapShape | undefined => {
-  if (candidates === undefined) return undefined;
-  for (const shape of candidates) {
-    const known = shape.codes;
-    if (known.length !== n) continue;
-    let i = 0;
-    while (i < n && known[i] === codes[i]) i++;
-    if (i === n) return shape;
-  }
-  return undefined;
-};
-
 /** validateMap's walk as a yes/no question: the shape when it finds nothing (kept while there is room). */
 const walkMapShape = (m: ScannedMessage, compiled: CompiledGuide, key: number): MapShape | undefined => {
   const walker = compiled.walker ?? new SegmentTableWalker(compiled.message, compiled.closeMask);
   compiled.walker = undefined;
-  walker.reset();
-  const n = m.count;
-  const walk = new MapShapeWalk(compiled.rules, n);
-  const segment = { tag: '' } as Segment; // the walker reads nothing of a segment but its tag
-  for (let i = 0; i < n && walk.ok; i++) {
-    segment.tag = internTag(m.text, m.starts[i] as number);
-    walk.position = i;
-    walker.push(segment, walk);
-  }
-  if (walk.ok) walker.end(segment, walk);
+  const walk = new MapShapeWalk(compiled.rules, m.count);
+  const ok = walkScanned(walker, m, walk);
   compiled.walker = walker;
-  if (!walk.ok) return undefined;
-  const shape: MapShape = { codes: m.codes.slice(0, n), rules: walk.rules };
-  if (compiled.shapeCount < MAX_SHAPES) {
-    const known = compiled.shapes.get(key);
-    if (known) known.push(shape);
-    else compiled.shapes.set(key, [shape]);
-    compiled.shapeCount++;
-  }
+  if (!ok) return undefined;
+  const shape: MapShape = { codes: m.codes.slice(0, m.count), rules: walk.rules };
+  compiled.shapes.add(key, shape);
   return shape;
 };
 
 /** validateMap's walk listener, without the findings: whether there are any, and each position's element rules. */
-class MapShapeWalk implements WalkListener {
+class MapShapeWalk implements ScreenWalkListener {
   ok = true;
   position = 0;
   readonly rules: (readonly ElementRule[] | undefined)[];

@@ -5,6 +5,7 @@
  */
 import type { Directory, StructureNodeDef } from '../directory/types.ts';
 import { parseFormat, type ValueFormat } from './format.ts';
+import { ShapeCache } from './shapes.ts';
 
 /** A node of the compiled segment table: a segment, or a group (whose `tag` is its trigger segment's tag). */
 export type CompiledNode = {
@@ -43,9 +44,8 @@ export type CompiledMessage = {
   mandatoryMask: Uint8Array;
   /** Per segment node: its compiled element checks (false: not in the directory; undefined: not looked up yet). */
   segmentDefs: (CompiledSegment | false | undefined)[];
-  /** Tag sequences whose walk found nothing, by hash (see MessageShape); at most MAX_SHAPES in all. */
-  shapes: Map<number, MessageShape[]>;
-  shapeCount: number;
+  /** Tag sequences whose walk found nothing (see MessageShape). */
+  shapes: ShapeCache<MessageShape>;
 };
 
 /**
@@ -59,8 +59,6 @@ export type MessageShape = {
   codes: Int32Array;
   defs: (CompiledSegment | false)[];
 };
-
-export const MAX_SHAPES = 256;
 
 /**
  * A code list compiled for look-ups of fresh strings: codes of up to 4 ASCII characters (nearly all of them) are
@@ -250,8 +248,7 @@ export const compileMessage = (directory: Directory, type: string): CompiledMess
       exclusive: nodes.map(() => new Map()),
       mandatoryMask,
       segmentDefs: nodes.map(() => undefined),
-      shapes: new Map(),
-      shapeCount: 0,
+      shapes: new ShapeCache<MessageShape>(),
       lastTag: nodes.map(() => ''),
       lastTransition: nodes.map(() => null),
     };

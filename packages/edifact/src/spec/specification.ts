@@ -11,7 +11,6 @@ import type { Element, Finding, Message, Segment } from '../model.ts';
 import {
   compileMessage,
   compileSegment,
-  MAX_SHAPES,
   type MessageShape,
   type CompiledElement,
   type CompiledMessage,
@@ -24,9 +23,9 @@ import {
 } from './compile.ts';
 import { checkRange, checkValue, type ValueFormat } from './format.ts';
 import { RawSegment } from '../segment.ts';
-import { SegmentTableWalker, type WalkListener } from './walker.ts';
+import { SegmentTableWalker, walkScanned, type ScreenWalkListener, type WalkListener } from './walker.ts';
+import { shapeKey, shapeKeyOfCodes } from './shapes.ts';
 import { tagCode, type ScannedMessage } from '../screen.ts';
-import { internTag } from '../tags.ts';
 
 /** What the specification check needs to know besides the message. */
 export type SpecificationOptions = {
@@ -560,7 +559,7 @@ export const validateSpecification = (
   const segments = message.segments;
   const n = segments.length;
   const key = shapeKey(segments);
-  const shape = findShape(compiled.shapes.get(key), segments);
+  const shape = findShape(compiled.shapes.candidates(key), segments);
   if (shape !== undefined) {
     // A known shape: only the elements are checked; anything to report is found again by the walk, for its paths.
     for (let i = 0; i < n; i++) {
@@ -572,7 +571,7 @@ export const validateSpecification = (
       return run.findings;
     }
     run.findings.length = 0;
-  } else if (compiled.shapeCount < MAX_SHAPES) run.shapeDefs = new Array<CompiledSegment | false>(n).fill(false);
+  } else if (!compiled.shapes.full) run.shapeDefs = new Array<CompiledSegment | false>(n).fill(false);
   for (let i = 0; i < n; i++) {
     run.position = i;
     walker.push(segments[i] as Segment, run);
@@ -581,54 +580,9 @@ export const validateSpecification = (
   walkers.set(compiled, walker);
   if (run.shapeDefs !== undefined && !run.structural) {
     const tags = segments.map((s) => s.tag);
-    const codes = Int32Array.from(tags, tagCode);
-    const known = compiled.shapes.get(key);
-    if (known) known.push({ tags, codes, defs: run.shapeDefs });
-    else compiled.shapes.set(key, [{ tags, codes, defs: run.shapeDefs }]);
-    compiled.shapeCount++;
+    compiled.shapes.add(key, { tags, codes: Int32Array.from(tags, tagCode), defs: run.shapeDefs });
   }
   return run.findings;
-};
-
-/** One step of the hash of a tag sequence, from the tag's code (shapeKey and shapeKeyOfCodes must agree). */
-const mixCode = (h: number, code: number): number => {
-  h = Math.imul(h ^ code, 0x9e3779b1);
-  return h ^ (h >>> 15);
-};
-
-/** The code mixCode takes for a tag (its length in the top byte keeps lengths apart). */
-const hashCode = (tag: string): number =>
-  (tag.charCodeAt(0) << 16) ^ (tag.charCodeAt(1) << 8) ^ tag.charCodeAt(2) ^ (tag.length << 24);
-
-/** A hash of a message's tag sequence. */
-const shapeKey = (segments: readonly Segment[]): number => {
-  let h = segments.length;
-  for (let i = 0; i < segments.length; i++) h = mixCode(h, hashCode((segments[i] as Segment).tag));
-  return h;
-};
-
-/** shapeKey of a scanned message's tags (all of three characters), given as tag codes. */
-export const shapeKeyOfCodes = (codes: Int32Array, n: number): number => {
-  let h = n;
-  for (let i = 0; i < n; i++) h = mixCode(h, (codes[i] as number) ^ (3 << 24));
-  return h;
-};
-
-/** findShape for a scanned message's tag codes. */
-const findShapeOfCodes = (
-  candidates: MessageShape[] | undefined,
-  codes: Int32Array,
-  n: number,
-): MessageShape | undefined => {
-  if (candidates === undefined) return undefined;
-  for (const shape of candidates) {
-    const known = shape.codes;
-    if (known.length !== n) continue;
-    let i = 0;
-    while (i < n && known[i] === codes[i]) i++;
-    if (i === n) return shape;
-  }
-  return undefined;
 };
 
 /**
@@ -643,7 +597,7 @@ export const screenSpecification = (m: ScannedMessage, directory: Directory): bo
   if (compiled === undefined) return false;
   const n = m.count;
   const key = shapeKeyOfCodes(m.codes, n);
-  const shape = findShapeOfCodes(compiled.shapes.get(key), m.codes, n) ?? walkShape(m, directory, compiled, key);
+  const shape = compiled.shapes.find(key, m.codes, n) ?? walkShape(m, directory, compiled, key);
   if (shape === undefined) return false;
   const decimal = m.decimal.length === 1 ? m.decimal.charCodeAt(0) : -1;
   const anyDecimal = m.syntaxVersion >= 4;
@@ -680,32 +634,19 @@ const walkShape = (
   let walker = walkers.get(compiled);
   if (walker) walkers.delete(compiled);
   else walker = new SegmentTableWalker(compiled, compiled.mandatoryMask);
-  walker.reset();
   const n = m.count;
   const tags = new Array<string>(n);
   const walk = new ShapeWalk(directory, compiled, n);
-  // The walker reads nothing of a segment but its tag.
-  const segment = { tag: '' } as Segment;
-  for (let i = 0; i < n && walk.ok; i++) {
-    segment.tag = tags[i] = internTag(m.text, m.starts[i] as number);
-    walk.position = i;
-    walker.push(segment, walk);
-  }
-  if (walk.ok) walker.end(segment, walk);
+  const ok = walkScanned(walker, m, walk, tags);
   walkers.set(compiled, walker);
-  if (!walk.ok) return undefined;
+  if (!ok) return undefined;
   const shape: MessageShape = { tags, codes: m.codes.slice(0, n), defs: walk.defs };
-  if (compiled.shapeCount < MAX_SHAPES) {
-    const known = compiled.shapes.get(key);
-    if (known) known.push(shape);
-    else compiled.shapes.set(key, [shape]);
-    compiled.shapeCount++;
-  }
+  compiled.shapes.add(key, shape);
   return shape;
 };
 
 /** What SpecificationRun's walk callbacks find, without the findings: whether there are any, and the definitions. */
-class ShapeWalk implements WalkListener {
+class ShapeWalk implements ScreenWalkListener {
   ok = true;
   position = 0;
   readonly defs: (CompiledSegment | false)[];
@@ -859,7 +800,10 @@ const screenNumber = (
 };
 
 /** The shape among `candidates` with exactly the tags of `segments`. */
-const findShape = (candidates: MessageShape[] | undefined, segments: readonly Segment[]): MessageShape | undefined => {
+const findShape = (
+  candidates: readonly MessageShape[] | undefined,
+  segments: readonly Segment[],
+): MessageShape | undefined => {
   if (candidates === undefined) return undefined;
   for (const shape of candidates) {
     const tags = shape.tags;

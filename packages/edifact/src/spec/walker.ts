@@ -6,6 +6,8 @@
  * level (guide limits) share it.
  */
 import type { Segment } from '../model.ts';
+import type { ScannedMessage } from '../screen.ts';
+import { internTag } from '../tags.ts';
 import { findTransition, type CompiledMessage, type CompiledNode } from './compile.ts';
 
 export type WalkListener = {
@@ -165,3 +167,28 @@ export class SegmentTableWalker {
     }
   }
 }
+
+/** A listener of the screens' walks: it only notes whether anything would be reported, and where the walk is. */
+export type ScreenWalkListener = WalkListener & { ok: boolean; position: number };
+
+/**
+ * Walks a scanned message's tags (see screen.ts) until the listener notes a problem; true when it noted none.
+ * `tags`, when given, receives the tags. The walker reads nothing of a segment but its tag.
+ */
+export const walkScanned = (
+  walker: SegmentTableWalker,
+  m: ScannedMessage,
+  listener: ScreenWalkListener,
+  tags?: string[],
+): boolean => {
+  walker.reset();
+  const segment = { tag: '' } as Segment;
+  for (let i = 0; i < m.count && listener.ok; i++) {
+    segment.tag = internTag(m.text, m.starts[i] as number);
+    if (tags !== undefined) tags[i] = segment.tag;
+    listener.position = i;
+    walker.push(segment, listener);
+  }
+  if (listener.ok) walker.end(segment, listener);
+  return listener.ok;
+};
