@@ -25,3 +25,16 @@ export const lineColumnAt = (units: ArrayLike<number>, offset: number): { line: 
   }
   return { line, column: offset - lineStart + 1 };
 };
+
+/** The bytes cut at the given offsets (any order, repeats allowed): the chunks a stream would deliver. */
+export const splitAt = (bytes: Uint8Array, points: number[]): Uint8Array[] => {
+  const sorted = [...new Set(points)].sort((a, b) => a - b);
+  const out: Uint8Array[] = [];
+  let from = 0;
+  for (const p of sorted) {
+    out.push(bytes.subarray(from, p));
+    from = p;
+  }
+  out.push(bytes.subarray(from));
+  return out;
+};

@@ -17,7 +17,7 @@ import { loadGuides } from '../src/map/node/load-guides.ts';
 import { indexGuides, type Guide, type GuideSegmentRule } from '../src/map/guide.ts';
 import { validate, validateStream, validateSync, type ValidationResult } from '../src/validate.ts';
 import { getTestDirectory } from './directory/helpers.ts';
-import { listSamples, readSample } from './helpers.ts';
+import { listSamples, readSample, splitAt } from './helpers.ts';
 import { checkSamplesAndMutations } from './spec/mutations.ts';
 
 let directories: DirectoryProvider;
@@ -237,14 +237,10 @@ describe.each(['specification', 'specification and map'])('the screen, %s', (whi
         fc.array(fc.nat(), { maxLength: 6 }),
         async (which, points) => {
           const bytes = inputs[which] as Uint8Array;
-          const cuts = [...new Set(points.map((p) => p % (bytes.length + 1)))].sort((a, b) => a - b);
-          const chunks: Uint8Array[] = [];
-          let from = 0;
-          for (const cut of cuts) {
-            chunks.push(bytes.subarray(from, cut));
-            from = cut;
-          }
-          chunks.push(bytes.subarray(from));
+          const chunks = splitAt(
+            bytes,
+            points.map((p) => p % (bytes.length + 1)),
+          );
           expect(await collect(chunks, true)).toEqual(await collect([bytes], false));
         },
       ),

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Segment } from '../src/model.ts';
 import { tokenize, Tokenizer } from '../src/tokenizer.ts';
 import { RawSegment } from '../src/segment.ts';
-import { listSamples, readSample } from './helpers.ts';
+import { listSamples, readSample, splitAt } from './helpers.ts';
 
 const tokenizeChunks = (chunks: Uint8Array[]): Segment[] => {
   const segments: Segment[] = [];
@@ -30,15 +30,7 @@ describe('RawSegment', () => {
       const expected = plain(whole);
       fc.assert(
         fc.property(fc.array(fc.integer({ min: 0, max: bytes.length }), { maxLength: 20 }), (points) => {
-          const sorted = [...new Set(points)].sort((a, b) => a - b);
-          const chunks: Uint8Array[] = [];
-          let from = 0;
-          for (const p of sorted) {
-            chunks.push(bytes.subarray(from, p));
-            from = p;
-          }
-          chunks.push(bytes.subarray(from));
-          expect(plain(tokenizeChunks(chunks))).toEqual(expected);
+          expect(plain(tokenizeChunks(splitAt(bytes, points)))).toEqual(expected);
         }),
         { numRuns: 4 },
       );

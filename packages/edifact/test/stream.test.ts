@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Parser, parse, parseStream, type ParseResult } from '../src/parser.ts';
 import { compareFindings } from '../src/findings.ts';
 import type { Finding, Interchange, Message } from '../src/model.ts';
-import { listSamples, readSample } from './helpers.ts';
+import { listSamples, readSample, splitAt } from './helpers.ts';
 
 /** Parses the input fed in the given pieces. */
 const parseChunks = (chunks: Uint8Array[]): ParseResult => {
@@ -18,18 +18,6 @@ const parseChunks = (chunks: Uint8Array[]): ParseResult => {
   parser.end();
   findings.sort(compareFindings);
   return { interchanges, findings };
-};
-
-const splitAt = (bytes: Uint8Array, points: number[]): Uint8Array[] => {
-  const sorted = [...new Set(points)].sort((a, b) => a - b);
-  const out: Uint8Array[] = [];
-  let from = 0;
-  for (const p of sorted) {
-    out.push(bytes.subarray(from, p));
-    from = p;
-  }
-  out.push(bytes.subarray(from));
-  return out;
 };
 
 const SMALL = [
