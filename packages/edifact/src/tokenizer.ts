@@ -233,8 +233,6 @@ export class Tokenizer {
    */
   screen: ((message: ScannedMessage) => boolean) | undefined = undefined;
   private readonly scanned: ScannedMessage = createScannedMessage();
-  /** Why the last scan stopped when it ran out of input (SCAN_INCOMPLETE), else SCAN_NONE. */
-  private scanStop = SCAN_NONE;
 
   constructor(handler: TokenHandler, options: TokenizerOptions = {}) {
     this.handler = handler;
@@ -424,14 +422,11 @@ export class Tokenizer {
         }
         this.pendingWhitespace = undefined;
       }
-      if (
-        this.screen !== undefined &&
-        c === 0x55 &&
-        s.charCodeAt(start + 1) === 0x4e &&
-        s.charCodeAt(start + 2) === 0x48 &&
-        this.scanMessage(start, n) === SCAN_CLEAN &&
-        this.screen(this.scanned)
-      ) {
+      const scan =
+        this.screen !== undefined && c === 0x55 && s.charCodeAt(start + 1) === 0x4e && s.charCodeAt(start + 2) === 0x48
+          ? this.scanMessage(start, n)
+          : SCAN_NONE;
+      if (scan === SCAN_CLEAN && this.screen?.(this.scanned) === true) {
         const m = this.scanned;
         this.index += m.count;
         this.line = m.lastLine;
@@ -440,12 +435,8 @@ export class Tokenizer {
         this.searchFrom = this.pos;
         continue;
       }
-      if (this.scanStop === SCAN_INCOMPLETE && !final && n - start <= SCAN_WAIT_MAX) {
-        // A message that looks clean so far continues in the next chunk: wait for it, so that it can be screened.
-        this.scanStop = SCAN_NONE;
-        return;
-      }
-      this.scanStop = SCAN_NONE;
+      // A message that looks clean so far continues in the next chunk: wait for it, so that it can be screened.
+      if (scan === SCAN_INCOMPLETE && !final && n - start <= SCAN_WAIT_MAX) return;
       // UNA service string advice: exactly nine characters, no release processing (ISO 9735 part 1 clause 4 / UNA).
       if (c === 0x55 && s.charCodeAt(start + 1) === 0x4e && s.charCodeAt(start + 2) === 0x41) {
         if (n - start < 9 && !final) return;
@@ -494,7 +485,7 @@ export class Tokenizer {
     let p = start;
     let count = 0;
     for (;;) {
-      if (p + 3 >= n) return (this.scanStop = SCAN_INCOMPLETE);
+      if (p + 3 >= n) return SCAN_INCOMPLETE;
       const a = s.charCodeAt(p);
       const b = s.charCodeAt(p + 1);
       const c = s.charCodeAt(p + 2);
@@ -531,7 +522,7 @@ export class Tokenizer {
             seps[ns++] = k === K_ELEM ? q : ~q;
           }
         }
-        if (q === n) return (this.scanStop = SCAN_INCOMPLETE);
+        if (q === n) return SCAN_INCOMPLETE;
       }
       if (k !== K_TERM) return SCAN_NOT_CLEAN;
       m.starts[count] = p;
