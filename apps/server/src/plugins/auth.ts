@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   FEATURE_PERMISSIONS,
   FEATURE_TOGGLES,
@@ -78,18 +79,29 @@ async function loadPrincipal(db: Db, clock: Clock, userId: string): Promise<Requ
   };
 }
 
-/** Logout, a password reset, ending an impersonation or token reuse revoke a session: its access tokens die with it. */
+/**
+ * Logout, a password reset, ending an impersonation or token reuse revoke a session: its access tokens die with it.
+ * An impersonation lives only as long as its admin: once the admin is disabled or no longer an admin, the session is
+ * dead too, whatever revoked it or not (one primary-key join on the same query).
+ */
 async function isSessionLive(db: Db, clock: Clock, sid: string, userId: string): Promise<boolean> {
+  const impersonators = alias(users, 'impersonators');
   const [family] = await db
     .select({
       revokedAt: refreshTokenFamilies.revokedAt,
       absoluteExpiresAt: refreshTokenFamilies.absoluteExpiresAt,
       userId: refreshTokenFamilies.userId,
+      impersonatorId: refreshTokenFamilies.impersonatorId,
+      impersonatorDisabledAt: impersonators.disabledAt,
+      impersonatorRoles: impersonators.roles,
     })
     .from(refreshTokenFamilies)
+    .leftJoin(impersonators, eq(impersonators.id, refreshTokenFamilies.impersonatorId))
     .where(eq(refreshTokenFamilies.id, sid))
     .limit(1);
-  return !!family && !family.revokedAt && family.userId === userId && family.absoluteExpiresAt > clock.now();
+  if (!family || family.revokedAt || family.userId !== userId || family.absoluteExpiresAt <= clock.now()) return false;
+  if (!family.impersonatorId) return true;
+  return !family.impersonatorDisabledAt && !!family.impersonatorRoles?.includes('admin');
 }
 
 /**
@@ -98,6 +110,12 @@ async function isSessionLive(db: Db, clock: Clock, sid: string, userId: string):
  */
 export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock; tokens: TokenService }): void {
   app.decorateRequest('principal', undefined);
+  // API answers carry tokens, one-time links and company data: no shared or browser cache may keep them. A route
+  // that means to be cached says so itself.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.public || !request.routeOptions.url) return;
     const header = request.headers.authorization;
@@ -105,6 +123,8 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
     if (!token) throw new AppError('auth.unauthenticated', 401);
     const claims = await deps.tokens.verify(token);
     if (!claims) throw new AppError('auth.unauthenticated', 401);
+    // An impersonation is always a session: without one it could not be ended.
+    if (claims.impersonator && !claims.sid) throw new AppError('auth.unauthenticated', 401);
     if (claims.sid && !(await isSessionLive(deps.db, deps.clock, claims.sid, claims.sub)))
       throw new AppError('auth.unauthenticated', 401);
     const principal = await loadPrincipal(deps.db, deps.clock, claims.sub);

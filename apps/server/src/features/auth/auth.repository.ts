@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../audit/audit.table.ts';
 import { companies } from '../companies/companies.table.ts';
@@ -86,11 +86,17 @@ export function createAuthRepository(db: Db) {
         .set({ revokedAt: at, revokedReason: reason })
         .where(and(eq(refreshTokenFamilies.id, familyId), isNull(refreshTokenFamilies.revokedAt)));
     },
+    /** Every session of the user, and every impersonation the user started as an admin. */
     async revokeAllFamilies(userId: string, reason: string, at: Date, tx: Db = db): Promise<void> {
       await tx
         .update(refreshTokenFamilies)
         .set({ revokedAt: at, revokedReason: reason })
-        .where(and(eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt)));
+        .where(
+          and(
+            or(eq(refreshTokenFamilies.userId, userId), eq(refreshTokenFamilies.impersonatorId, userId)),
+            isNull(refreshTokenFamilies.revokedAt),
+          ),
+        );
     },
 
     // One-time tokens.
@@ -113,6 +119,15 @@ export function createAuthRepository(db: Db) {
         .where(and(eq(oneTimeTokens.id, id), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, at)))
         .returning({ id: oneTimeTokens.id });
       return rows.length === 1;
+    },
+    /** Spends every open link of the user for these purposes (after a password change they must not undo it). */
+    async spendOpenLinks(userId: string, purposes: OneTimePurpose[], at: Date, tx: Db = db): Promise<void> {
+      await tx
+        .update(oneTimeTokens)
+        .set({ usedAt: at })
+        .where(
+          and(eq(oneTimeTokens.userId, userId), inArray(oneTimeTokens.purpose, purposes), isNull(oneTimeTokens.usedAt)),
+        );
     },
     async lastOneTimeTokenAt(userId: string, purpose: OneTimePurpose): Promise<Date | undefined> {
       const [row] = await db

@@ -35,7 +35,10 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts'
 import type { TokenService } from './tokens.ts';
 import { evaluateCompanyStatus } from './vindication.ts';
 
-/** Who is asking: used for the brute-force limits and the audit log. */
+/** A reset link mailed before the password last changed would undo that change: it no longer works. */
+function isStale(link: { purpose: string; createdAt: Date }, user: { passwordChangedAt: Date | null }): boolean {
+  return link.purpose === 'reset' && !!user.passwordChangedAt && link.createdAt < user.passwordChangedAt;
+}
 
 /** Minimum seconds between two e-mails of the same kind to the same user, so the endpoints cannot spam. */
 const RESEND_INTERVAL_SECONDS = 60;
@@ -319,6 +322,14 @@ export function createAuthService(deps: {
         throw new AppError('auth.token_invalid', 401);
       }
       const impersonator = family.impersonatorId ? await repo.findUserById(family.impersonatorId) : undefined;
+      if (
+        family.impersonatorId &&
+        (!impersonator || impersonator.disabledAt || !impersonator.roles.includes('admin'))
+      ) {
+        // The admin who started this impersonation was disabled (or is no admin any more): it ends with them.
+        await repo.revokeFamily(family.id, 'impersonator_disabled', now);
+        throw new AppError('auth.token_invalid', 401);
+      }
       return mintTokens(user, family.id, family.absoluteExpiresAt, impersonator);
     },
 
@@ -505,7 +516,7 @@ export function createAuthService(deps: {
       if (!row?.userId || row.usedAt) return { valid: false, reason: 'auth.link_invalid' };
       if (row.expiresAt <= clock.now()) return { valid: false, reason: 'auth.link_expired' };
       const user = await repo.findUserById(row.userId);
-      if (!user || user.disabledAt) return { valid: false, reason: 'auth.link_invalid' };
+      if (!user || user.disabledAt || isStale(row, user)) return { valid: false, reason: 'auth.link_invalid' };
       return { valid: true, purpose: row.purpose as ActionPurpose, email: user.email };
     },
 
@@ -521,14 +532,16 @@ export function createAuthService(deps: {
         const tx = txRaw as unknown as Db;
         if (!(await repo.consumeOneTimeToken(row.id, now, tx))) throw new AppError('auth.link_invalid', 400);
         const user = await repo.findUserById(userId, tx);
-        // As checkActionToken says: a user disabled since the link was sent cannot use it.
-        if (!user || user.disabledAt) throw new AppError('auth.link_invalid', 400);
+        // As checkActionToken says: a user disabled since the link was sent, or whose password changed since,
+        // cannot use it.
+        if (!user || user.disabledAt || isStale(row, user)) throw new AppError('auth.link_invalid', 400);
         await tx
           .update(users)
           // Following an e-mailed link proves the address, so it counts as verified.
           .set({ passwordHash, passwordChangedAt: now, emailVerifiedAt: user?.emailVerifiedAt ?? now, updatedAt: now })
           .where(eq(users.id, userId));
         await repo.revokeAllFamilies(userId, 'password_reset', now, tx);
+        await repo.spendOpenLinks(userId, ['reset', 'invite'], now, tx);
       });
       await audit.record({
         event: 'auth.password_reset',

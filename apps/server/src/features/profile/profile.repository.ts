@@ -1,7 +1,7 @@
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../audit/audit.table.ts';
-import { refreshTokenFamilies, refreshTokens } from '../auth/auth.table.ts';
+import { oneTimeTokens, refreshTokenFamilies, refreshTokens } from '../auth/auth.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -73,6 +73,14 @@ export function createProfileRepository(db: Db) {
           .update(refreshTokenFamilies)
           .set({ revokedAt: at, revokedReason: 'password_changed' })
           .where(and(...where));
+        // A reset link mailed before the change must not undo it (someone who read the mailbox then, or the owner's
+        // own stale link): every open reset link of the user is spent.
+        await tx
+          .update(oneTimeTokens)
+          .set({ usedAt: at })
+          .where(
+            and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, 'reset'), isNull(oneTimeTokens.usedAt)),
+          );
       });
     },
 
