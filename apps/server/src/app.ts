@@ -25,6 +25,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
 import { createTokenService } from './features/auth/tokens.ts';
 import { createMailService } from './features/mail/mail.service.ts';
+import { createCpuPool, type CpuPool } from './cpu/pool.ts';
 import { edifactRoutes } from './features/edifact/edifact.routes.ts';
 import { createEdifactService } from './features/edifact/edifact.service.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
@@ -116,13 +117,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const mail = createMailService({ db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const authRepo = createAuthRepository(db);
   const auth = createAuthService({ db, repo: authRepo, tokens, mail, audit, clock, publicUrl: config.publicUrl });
+  const cpu = createCpuPool({
+    timeLimitMs: config.cpuTaskTimeoutMs,
+    ...(config.cpuThreads ? { threads: config.cpuThreads } : {}),
+  });
+  app.addHook('onClose', () => cpu.close());
   const edifact = await createEdifactService({
     storePath: `${config.dataDir}/edifact`,
     log: app.log,
+    cpu,
     downloadBaseUrl: config.edifactDownloadBaseUrl,
   });
-  await edifact.importAtStart(config.edifactDirectoriesImport);
-  app.decorate('services', { db, clock, tokens, mail, audit, auth, edifact });
+  await edifact.importAtStart(config.edifactDirectoriesImport, { shipped: config.edifactShippedDirectories });
+  app.decorate('services', { db, clock, tokens, mail, audit, auth, cpu, edifact });
 
   await app.register(
     async (api) => {
@@ -175,6 +182,7 @@ declare module 'fastify' {
       mail: ReturnType<typeof createMailService>;
       audit: ReturnType<typeof createAuditService>;
       auth: ReturnType<typeof createAuthService>;
+      cpu: CpuPool;
       edifact: Awaited<ReturnType<typeof createEdifactService>>;
     };
   }

@@ -30,6 +30,9 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   EDIFACT_DIRECTORIES_IMPORT: z.string().optional(),
   EDIFACT_DOWNLOAD_BASE_URL: z.url().optional(),
+  CPU_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
+  CPU_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  EDIFACT_SHIPPED_DIRECTORIES: booleanString.default(true),
 });
 
 export type Config = {
@@ -50,6 +53,12 @@ export type Config = {
   webDist: string | undefined;
   edifactDirectoriesImport: string[];
   edifactDownloadBaseUrl: string | undefined;
+  /** Import the D96A and D01B zips shipped with packages/edifact on first start. */
+  edifactShippedDirectories: boolean;
+  /** Longest a CPU pool task (validation, CONTRL, a directory zip) may run. */
+  cpuTaskTimeoutMs: number;
+  /** Threads of the CPU pool (unset: the cores less one, 1 to 4). */
+  cpuThreads: number | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -81,6 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     edifactDownloadBaseUrl: e.EDIFACT_DOWNLOAD_BASE_URL,
+    edifactShippedDirectories: e.EDIFACT_SHIPPED_DIRECTORIES,
+    cpuTaskTimeoutMs: e.CPU_TASK_TIMEOUT_MS,
+    cpuThreads: e.CPU_THREADS,
     edifactDirectoriesImport: (e.EDIFACT_DIRECTORIES_IMPORT ?? '')
       .split(',')
       .map((s) => s.trim())

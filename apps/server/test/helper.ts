@@ -68,6 +68,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     DATA_DIR: dataDir,
+    // The shipped D96A and D01B are imported by the EDIFACT tests that need them, not by every test app.
+    EDIFACT_SHIPPED_DIRECTORIES: 'false',
     ...options.env,
   });
   const app = await buildApp({

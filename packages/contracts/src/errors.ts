@@ -32,11 +32,15 @@ export const ERROR_CODES = [
   /** Any other 429. */
   'request.too_many_requests',
   'request.not_found',
+  /** The input needed more time or memory than one request may use; its work was stopped (data: reason, seconds). */
+  'request.processing_limit',
   'request.method_not_allowed',
   'resource.not_found',
   'resource.conflict',
   'server.internal',
   'server.unavailable',
+  /** Every worker thread is busy and the queue is full (Retry-After). */
+  'server.busy',
   'auth.password_change_failed',
   'user_management.would_lock_out',
   'user_management.cannot_deactivate_self',

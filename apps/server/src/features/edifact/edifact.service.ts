@@ -1,74 +1,72 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import {
-  buildContrl,
-  createMapLevel,
-  createSpecificationLevel,
-  downloadDirectory,
+  directoryUrl,
   importDirectory,
-  importDirectoryZip,
   isZip,
-  loadGuides,
   openDirectoryStore,
-  validate,
+  shippedDirectoryZips,
   type DirectoryStore,
-  type ValidationLevelPlugin,
-  type ValidationResult,
 } from '@portal/edifact/node';
 import {
-  EDIFACT_MAX_FINDINGS_RETURNED,
+  EDIFACT_DIRECTORY_ZIP_MAX_BYTES,
   type EdifactDirectoryInfo,
   type ValidateEdifactResponse,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CpuPool } from '../../cpu/pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export type EdifactService = Awaited<ReturnType<typeof createEdifactService>>;
 
+/** The directory name a source's file name suggests (`d96a.zip` → `D96A`). */
+const nameOf = (source: string): string | undefined =>
+  basename(source)
+    .toUpperCase()
+    .match(/D\d\d[A-Z]/)?.[0];
+
+/** The body of a GET, refused once it passes `maxBytes` (the download is as untrusted as an upload). */
+async function fetchCapped(url: string, maxBytes: number): Promise<Uint8Array> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(120_000) });
+  if (!response.ok || !response.body) throw new Error(`download of ${url} failed: HTTP ${response.status}`);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) throw new Error(`download of ${url} is larger than ${maxBytes} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
 /**
  * Validation of pasted EDIFACT against the imported UN/EDIFACT directories (specification) and the EANCOM guides
- * (map), plus the directory store the admin area manages.
+ * (map), plus the directory store the admin area manages. The work itself runs on the CPU pool's threads
+ * (edifact.tasks.ts); this side counts the store's generations so that a thread reloads a directory after an import.
  */
 export async function createEdifactService(deps: {
   storePath: string;
   log: FastifyBaseLogger;
+  cpu: CpuPool;
   downloadBaseUrl?: string | undefined;
 }) {
   const store: DirectoryStore = openDirectoryStore(deps.storePath);
-  const guides = await loadGuides();
-  const levels: ValidationLevelPlugin[] = [
-    createSpecificationLevel({ directories: store }),
-    createMapLevel({ guides, directories: store }),
-  ];
+  let generation = 0;
+  const task = (content: string, strict: boolean) => ({ storePath: deps.storePath, generation, content, strict });
 
-  const run = (content: string, strict: boolean): Promise<ValidationResult> => validate(content, { strict, levels });
+  const imported = (info: EdifactDirectoryInfo): EdifactDirectoryInfo => {
+    generation++;
+    return info;
+  };
 
   return {
-    async validate(content: string, strict = false): Promise<ValidateEdifactResponse> {
-      const result = await run(content, strict);
-      let errors = 0;
-      let warnings = 0;
-      let mapErrors = 0;
-      for (const f of result.findings) {
-        if (f.severity === 'error') {
-          errors++;
-          if (f.level === 'map') mapErrors++;
-        } else if (f.severity === 'warning') warnings++;
-      }
-      // Syntax errors are reported with the specification notification: the screen names two kinds of failure.
-      const errorLevel = errors === 0 ? null : errors > mapErrors ? 'specification' : 'map';
-      const findings = result.findings.slice(0, EDIFACT_MAX_FINDINGS_RETURNED).map((f) => ({ ...f }));
-      return {
-        ok: result.ok,
-        messages: result.messages,
-        findings,
-        summary: { errors, warnings, errorLevel, truncated: result.findings.length > findings.length },
-      };
+    validate(content: string, strict = false): Promise<ValidateEdifactResponse> {
+      return deps.cpu.run({ name: 'edifact.validate', ...task(content, strict) });
     },
 
     /** The CONTRL a partner's system would send back for this input. */
-    async contrl(content: string, strict = false): Promise<string> {
-      return buildContrl(await run(content, strict), { lineBreak: '\n' });
+    contrl(content: string, strict = false): Promise<string> {
+      return deps.cpu.run({ name: 'edifact.contrl', ...task(content, strict) });
     },
 
     async listDirectories(): Promise<EdifactDirectoryInfo[]> {
@@ -78,46 +76,50 @@ export async function createEdifactService(deps: {
     async importZip(bytes: Uint8Array, source: string): Promise<EdifactDirectoryInfo> {
       if (!isZip(bytes))
         throw new AppError('validation.failed', 400, { details: [{ field: 'file', code: 'zipRequired' }] });
-      try {
-        return await importDirectoryZip(bytes, store, source);
-      } catch (error) {
-        deps.log.warn({ err: error }, 'directory import failed');
-        throw new AppError('validation.failed', 400, {
-          details: [{ field: 'file', code: 'directoryUnreadable' }],
-          message: error instanceof Error ? error.message : 'unreadable directory',
-        });
-      }
+      const result = await deps.cpu.run({ name: 'edifact.importZip', storePath: deps.storePath, bytes, source });
+      if (result.ok) return imported(result.info);
+      deps.log.warn({ reason: result.message }, 'directory import refused');
+      throw new AppError('validation.failed', 400, {
+        details: [{ field: 'file', code: result.code }],
+        message: result.message,
+      });
     },
 
+    /** Fetches UNECE's zip by name (at most the upload limit) and imports it as an upload is imported. */
     async download(name: string): Promise<EdifactDirectoryInfo> {
+      const url = directoryUrl(name.toUpperCase(), deps.downloadBaseUrl);
+      let bytes: Uint8Array;
       try {
-        return await downloadDirectory(name.toUpperCase(), {
-          store,
-          ...(deps.downloadBaseUrl ? { baseUrl: deps.downloadBaseUrl } : {}),
-        });
+        bytes = await fetchCapped(url, EDIFACT_DIRECTORY_ZIP_MAX_BYTES);
       } catch (error) {
         deps.log.warn({ err: error, name }, 'directory download failed');
         throw new AppError('server.unavailable', 502, {
           message: error instanceof Error ? error.message : 'download failed',
         });
       }
+      const info = await this.importZip(bytes, url);
+      if (info.name !== name.toUpperCase()) {
+        throw new AppError('server.unavailable', 502, { message: `${url} holds directory ${info.name}, not ${name}` });
+      }
+      return info;
     },
 
-    /** EDIFACT_DIRECTORIES_IMPORT: each source whose directory is not in the store yet is imported once. */
-    async importAtStart(sources: readonly string[]): Promise<void> {
-      if (!sources.length) return;
+    /**
+     * Before the server listens: the directories shipped with the EDIFACT package (D96A and D01B) and each source of
+     * EDIFACT_DIRECTORIES_IMPORT, each imported once, when the store lacks that directory.
+     */
+    async importAtStart(sources: readonly string[], options: { shipped?: boolean } = {}): Promise<void> {
+      const all = [...(options.shipped === false ? [] : Object.values(shippedDirectoryZips)), ...sources];
       const have = new Set((await store.list()).map((d) => d.name));
-      for (const source of sources) {
-        const guess = basename(source)
-          .toUpperCase()
-          .match(/D\d\d[A-Z]/)?.[0];
+      for (const source of all) {
+        const guess = nameOf(source);
         if (guess && have.has(guess)) continue;
         if (!existsSync(source)) {
-          deps.log.warn({ source }, 'EDIFACT_DIRECTORIES_IMPORT: no such file or folder');
+          deps.log.warn({ source }, 'UN/EDIFACT directory to import: no such file or folder');
           continue;
         }
         try {
-          const info = await importDirectory(source, store);
+          const info = imported(await importDirectory(source, store));
           have.add(info.name);
           deps.log.info({ directory: info.name, source }, 'UN/EDIFACT directory imported');
         } catch (error) {

@@ -18,6 +18,8 @@ const ADMIN_FIELD_CODES: ReadonlySet<string> = new Set([
   'oneOf',
   'zipRequired',
   'directoryUnreadable',
+  'directoryIncomplete',
+  'zipTooLarge',
   'directoryName',
 ]);
 

@@ -22,7 +22,7 @@ export type DirectoryStore = DirectoryProvider & {
   path: string;
   /** Summaries of the stored directories, sorted by name. */
   list(): Promise<DirectoryInfo[]>;
-  /** Writes a directory's tables (replacing a previous import of the same name) and returns its summary. */
+  /** Writes a directory's tables (replacing a previous import of the same name whole) and returns its summary. */
   save(directory: Directory, source: string): Promise<DirectoryInfo>;
 };
 
@@ -94,8 +94,21 @@ export const openDirectoryStore = (path: string): DirectoryStore => {
       await writeFile(join(temporary, 'tables.json'), JSON.stringify(encodeTables(directory)));
       await writeFile(join(temporary, 'codes.json'), JSON.stringify(encodeCodes(directory)));
       await writeFile(join(temporary, 'meta.json'), `${JSON.stringify(info, null, 2)}\n`);
-      await rm(target, { recursive: true, force: true });
-      await rename(temporary, target);
+      // The old tables move aside before the new ones take their name, and come back if that fails, so an import
+      // either replaces the directory whole or leaves it as it was.
+      const previous = `${temporary}.old`;
+      const hadPrevious = await rename(target, previous).then(
+        () => true,
+        () => false,
+      );
+      try {
+        await rename(temporary, target);
+      } catch (error) {
+        if (hadPrevious) await rename(previous, target);
+        await rm(temporary, { recursive: true, force: true });
+        throw error;
+      }
+      if (hadPrevious) await rm(previous, { recursive: true, force: true });
       loaded.delete(directory.name);
       return info;
     },

@@ -1,0 +1,32 @@
+/**
+ * Every task the CPU pool runs, by name: one explicit list, as app.ts lists the features. Runs on a worker thread:
+ * tasks receive plain data and return plain data (structured clone), and report a user's mistake as a value, not by
+ * throwing, so the error keeps its code across the thread boundary.
+ */
+import {
+  contrlTask,
+  importZipTask,
+  validateTask,
+  type ContrlTask,
+  type ImportZipTask,
+  type ValidateTask,
+} from '../features/edifact/edifact.tasks.ts';
+
+const TASKS = {
+  'edifact.validate': validateTask,
+  'edifact.contrl': contrlTask,
+  'edifact.importZip': importZipTask,
+};
+
+export type CpuTaskName = keyof typeof TASKS;
+export type CpuTask =
+  | ({ name: 'edifact.validate' } & ValidateTask)
+  | ({ name: 'edifact.contrl' } & ContrlTask)
+  | ({ name: 'edifact.importZip' } & ImportZipTask);
+export type CpuTaskResult<N extends CpuTaskName> = Awaited<ReturnType<(typeof TASKS)[N]>>;
+
+export async function runCpuTask(task: CpuTask): Promise<unknown> {
+  const { name, ...input } = task;
+  const run = TASKS[name] as (input: unknown) => Promise<unknown>;
+  return run(input);
+}

@@ -1,0 +1,103 @@
+/**
+ * The EDIFACT work the CPU pool runs on its threads (src/cpu): validation, the CONTRL report and directory zip
+ * imports. Each thread opens the directory store and the EANCOM guides once and keeps them until the store's
+ * generation changes (the service counts its imports).
+ */
+import {
+  buildContrl,
+  createMapLevel,
+  createSpecificationLevel,
+  IncompleteDirectoryError,
+  importDirectoryZip,
+  loadGuides,
+  openDirectoryStore,
+  validate,
+  ZipLimitError,
+  type DirectoryStore,
+  type ValidationLevelPlugin,
+  type ValidationResult,
+} from '@portal/edifact/node';
+import {
+  EDIFACT_MAX_FINDINGS_RETURNED,
+  type EdifactDirectoryInfo,
+  type ValidateEdifactResponse,
+} from '@portal/contracts';
+
+type StoreRef = { storePath: string; generation: number };
+export type ValidateTask = StoreRef & { content: string; strict: boolean };
+export type ContrlTask = ValidateTask;
+export type ImportZipTask = { storePath: string; bytes: Uint8Array; source: string };
+export type ImportZipResult =
+  | { ok: true; info: EdifactDirectoryInfo }
+  | { ok: false; code: 'zipTooLarge' | 'directoryIncomplete' | 'directoryUnreadable'; message: string };
+
+let opened: { key: string; store: DirectoryStore; levels: Promise<ValidationLevelPlugin[]> } | undefined;
+
+const levelsFor = ({ storePath, generation }: StoreRef): Promise<ValidationLevelPlugin[]> => {
+  const key = `${generation}:${storePath}`;
+  if (opened?.key !== key) {
+    const store = openDirectoryStore(storePath);
+    opened = {
+      key,
+      store,
+      levels: loadGuides().then((guides) => [
+        createSpecificationLevel({ directories: store }),
+        createMapLevel({ guides, directories: store }),
+      ]),
+    };
+  }
+  return opened.levels;
+};
+
+const run = async (task: ValidateTask): Promise<ValidationResult> =>
+  validate(task.content, { strict: task.strict, levels: await levelsFor(task) });
+
+/** What the Document validation screen shows: the findings (at most EDIFACT_MAX_FINDINGS_RETURNED) and counts. */
+export async function validateTask(task: ValidateTask): Promise<ValidateEdifactResponse> {
+  const result = await run(task);
+  let errors = 0;
+  let warnings = 0;
+  let mapErrors = 0;
+  for (const f of result.findings) {
+    if (f.severity === 'error') {
+      errors++;
+      if (f.level === 'map') mapErrors++;
+    } else if (f.severity === 'warning') warnings++;
+  }
+  // Findings past the engine's caps are counted, not listed; they still count here.
+  const omitted = (result as { omitted?: { errors: number; warnings: number } }).omitted;
+  errors += omitted?.errors ?? 0;
+  warnings += omitted?.warnings ?? 0;
+  // Syntax errors are reported with the specification notification: the screen names two kinds of failure.
+  const errorLevel = errors === 0 ? null : errors > mapErrors ? 'specification' : 'map';
+  const findings = result.findings.slice(0, EDIFACT_MAX_FINDINGS_RETURNED).map((f) => ({ ...f }));
+  return {
+    ok: result.ok,
+    messages: result.messages,
+    findings,
+    summary: {
+      errors,
+      warnings,
+      errorLevel,
+      truncated: result.findings.length > findings.length || (omitted?.errors ?? 0) + (omitted?.warnings ?? 0) > 0,
+    },
+  };
+}
+
+/** The CONTRL a partner's system would send back for this input. */
+export async function contrlTask(task: ContrlTask): Promise<string> {
+  return buildContrl(await run(task), { lineBreak: '\n' });
+}
+
+/** Imports a UNECE zip into the store; an archive over its limits or not a whole directory changes nothing. */
+export async function importZipTask(task: ImportZipTask): Promise<ImportZipResult> {
+  try {
+    const info = await importDirectoryZip(task.bytes, openDirectoryStore(task.storePath), task.source);
+    return { ok: true, info };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : 'unreadable directory';
+    if (error instanceof ZipLimitError) return { ok: false, code: 'zipTooLarge', message };
+    if (error instanceof IncompleteDirectoryError) return { ok: false, code: 'directoryIncomplete', message };
+    return { ok: false, code: 'directoryUnreadable', message };
+  }
+}
