@@ -1,8 +1,9 @@
 // Starts what the journeys run against, like `npm start` but on a fresh data folder: a real SMTP receiver that
 // writes every message it gets to e2e/.artifacts/mail/*.json, and the server sending to it.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { shippedDirectoryZips } from '@portal/edifact/node';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -12,9 +13,8 @@ const artifacts = `${process.env.E2E_ARTIFACTS ?? fileURLToPath(new URL('./.arti
 const port = Number(process.env.E2E_PORT ?? 3210);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 rmSync(artifacts, { recursive: true, force: true });
-// The UN/EDIFACT directories for the validation screen, from UNECE's originals beside the repository (CI has them).
-const unece = `${root}../shared/edifact-directories/unece`;
-const directories = existsSync(unece) ? `${unece}/D96A,${unece}/D01B` : '';
+// The UN/EDIFACT directories for the validation screen: UNECE's original D96A and D01B zips the project ships.
+const directories = `${shippedDirectoryZips.D96A},${shippedDirectoryZips.D01B}`;
 mkdirSync(`${artifacts}mail`, { recursive: true });
 
 let n = 0;

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDIFACT_DIRECTORY_ZIP_MAX_BYTES, EDIFACT_MAX_BYTES } from '@portal/contracts';
+import { shippedDirectoryZips } from '@portal/edifact/node';
 import { bearer, createTestApp, login, type TestApp } from './helper.ts';
 
 // A small EANCOM 97 order written for these tests (not copied from any sample).
@@ -20,9 +20,6 @@ const ORDER = [
   "UNZ+1+REF0001'",
 ].join('');
 
-// Beside the repository, found from this file so the suite runs from any working directory.
-const UNECE = fileURLToPath(new URL('../../../../shared/edifact-directories/unece', import.meta.url));
-
 let t: TestApp;
 let user: string;
 let clerk: string;
@@ -36,7 +33,10 @@ beforeAll(async () => {
   const address = unece.address();
   uneceUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/{lower}.zip`;
   t = await createTestApp({
-    env: { EDIFACT_DIRECTORIES_IMPORT: `${UNECE}/D96A,${UNECE}/D01B`, EDIFACT_DOWNLOAD_BASE_URL: uneceUrl },
+    env: {
+      EDIFACT_DIRECTORIES_IMPORT: `${shippedDirectoryZips.D96A},${shippedDirectoryZips.D01B}`,
+      EDIFACT_DOWNLOAD_BASE_URL: uneceUrl,
+    },
   });
   user = (await login(t.app)).access_token;
   clerk = (await login(t.app, { login: 'clerk@demo.example.com', password: 'Clerk#Demo2026' })).access_token;
