@@ -133,5 +133,6 @@ export const LOGIN_MESSAGES = [
   'actionError',
   'sessionExpired',
   'invitationAccepted',
+  'accountUnlocked',
 ] as const;
 export type LoginMessage = (typeof LOGIN_MESSAGES)[number];

@@ -50,6 +50,13 @@ export const ERROR_CODES = [
   'admin.cannot_change_self',
   'admin.impersonation_refused',
   'auth.not_impersonating',
+  /** Too many failed logins of an account from all addresses: locked until unlocked by e-mail or the window passes (Retry-After). */
+  'auth.account_locked',
+  /** A grant (group, invitation, membership) of a permission the caller does not hold (details: the field). */
+  'user_management.permission_not_held',
+  /** A group permission the company is not entitled to (ETTN without the company's ETTN toggle). */
+  'user_management.permission_not_entitled',
+  'user_management.cannot_change_own_groups',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

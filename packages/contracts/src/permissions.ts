@@ -44,9 +44,14 @@ export const FEATURE_TOGGLES = [
   'ENRICHMENT',
   'CEN_OUTBOX',
   'CHAT_AI',
+  /** The company may use e-TTN: only then may its administrators grant the ETTN permission. */
+  'ETTN',
 ] as const;
 export type FeatureToggle = (typeof FEATURE_TOGGLES)[number];
 export const FeatureToggleSchema = z.enum(FEATURE_TOGGLES);
+
+/** Permissions a company must be entitled to (by a toggle an admin switches on) before its groups may grant them. */
+export const PERMISSION_ENTITLEMENTS: Partial<Record<FeaturePermission, FeatureToggle>> = { ETTN: 'ETTN' };
 
 export const PermissionsResponseSchema = z.object({
   permissions: z.array(FeaturePermissionSchema),

@@ -377,6 +377,9 @@ export function createAuthService(deps: {
         legacy = await repo.findLegacyAccountById(row.legacyAccountId);
         registrationTokenId = row.id;
       }
+      // Hashed before the lookup, whatever it finds: an existing e-mail then costs the same argon2 work as a new
+      // one and the answer time does not tell them apart (decision 0005). Both paths also send one e-mail.
+      const passwordHash = await hashPassword(input.password);
       const existing = await repo.findUserByEmail(input.email);
       if (existing) {
         const link = `${deps.publicUrl}/password-reset`;
@@ -396,7 +399,6 @@ export function createAuthService(deps: {
         await audit.record({ event: 'auth.registered', login: input.email, ip: meta.ip, details: { duplicate: true } });
         return { id: randomUUID() };
       }
-      const passwordHash = await hashPassword(input.password);
       const user = await deps.db
         .transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db;

@@ -8,7 +8,7 @@ const escapeHtml = (s: string) =>
 /** A message with one call to action: plain text for every client, and a simple HTML part. */
 export function renderActionMail(options: {
   language: string;
-  kind: 'verify' | 'alreadyRegistered' | 'reset' | 'invite';
+  kind: 'verify' | 'alreadyRegistered' | 'reset' | 'invite' | 'inviteExisting' | 'unlock';
   name: string;
   link: string;
   params?: Record<string, string>;
@@ -20,7 +20,8 @@ export function renderActionMail(options: {
   const greeting = t('common.greeting', { name: options.name });
   const body = t(`${k}.body`, params);
   const action = t(`${k}.action`, params);
-  const expiry = k === 'alreadyRegistered' ? '' : t(`${k}.expiry`, params);
+  // Notices without a one-time link say nothing about expiry.
+  const expiry = k === 'alreadyRegistered' || k === 'inviteExisting' ? '' : t(`${k}.expiry`, params);
   const text = [
     greeting,
     '',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   INVITATION_TTL_SECONDS,
   isLanguage,
@@ -21,11 +22,12 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthRepository } from '../auth/auth.repository.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { renderActionMail } from '../mail/templates.ts';
+import { assertMayGrantGroups, assertNotOwnMembership, type Granter } from './grants.ts';
 import { guardedChange } from './lockout-guard.ts';
 import type { CompanyUserRow, UserManagementRepository } from './user-management.repository.ts';
 
 /** Who is asking, as far as user management cares. */
-export type UserManagementCaller = { userId: string; companyId: string | null; language: string };
+export type UserManagementCaller = Granter & { companyId: string | null; language: string };
 
 /** Minimum seconds between two invitation e-mails to the same user. */
 export const INVITATION_RESEND_INTERVAL_SECONDS = 60;
@@ -82,6 +84,78 @@ export function createCompanyUsersService(deps: {
     const details = unknownIds('groupIds', groupIds, known);
     if (details.length > 0) throw new AppError('validation.failed', 400, { details });
     return unique(groupIds);
+  }
+
+  /** Refuses (403) joining any of `joined` that grants a permission the caller does not hold. */
+  async function checkGrants(
+    caller: UserManagementCaller,
+    companyId: string,
+    requested: readonly string[],
+    joined: readonly string[],
+    tx: Db = db,
+  ): Promise<void> {
+    const rows = await repo.groupsByIds(companyId, joined, tx);
+    assertMayGrantGroups(
+      caller,
+      rows.map((g) => ({ field: `groupIds.${requested.indexOf(g.id)}`, permissions: g.permissions })),
+    );
+  }
+
+  /**
+   * An invitation to an address that already has an account in another company (or none): the caller gets the
+   * answer of a new invitation, so the form tells nothing about other companies' users, and the account's owner an
+   * e-mail saying who tried. Nothing is created.
+   */
+  async function answerAsInvited(
+    caller: UserManagementCaller,
+    companyId: string,
+    input: InviteUserRequest,
+    groupIds: readonly string[],
+    account: { id: string; email: string; firstName: string; language: string },
+    meta: RequestMeta,
+  ): Promise<CompanyUserDetail> {
+    const now = clock.now();
+    const language = input.language ?? (isLanguage(caller.language) ? caller.language : 'en');
+    const inviter = await repo.findUserName(caller.userId);
+    const company = (await repo.findCompanyName(companyId)) ?? '';
+    const mail = renderActionMail({
+      language: account.language,
+      kind: 'inviteExisting',
+      name: account.firstName,
+      link: `${deps.publicUrl}/login`,
+      params: { inviter: inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : '', company },
+    });
+    await deps.mail.send({
+      kind: 'invitation_existing',
+      to: account.email,
+      language: account.language,
+      userId: account.id,
+      ...mail,
+    });
+    await audit.record({
+      event: 'users.invited',
+      actorUserId: caller.userId,
+      subjectUserId: account.id,
+      companyId,
+      login: account.email,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      details: { groupIds, existingAccount: true },
+    });
+    const groups = await repo.groupsByIds(companyId, groupIds);
+    return {
+      id: randomUUID(),
+      email: input.email.trim(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      telephone: null,
+      language,
+      status: 'invited',
+      groups: groups.map((g) => ({ id: g.id, name: g.name })),
+      lastLoginAt: null,
+      createdAt: now.toISOString(),
+      restrictions: [],
+    };
   }
 
   /** A new one-time `invite` link for the user; earlier links of the user stop working. */
@@ -156,11 +230,16 @@ export function createCompanyUsersService(deps: {
     ): Promise<CompanyUserDetail> {
       const companyId = companyOf(caller);
       const email = input.email.trim();
-      if (await repo.emailExists(email)) throw emailTaken();
       const groupIds = await checkGroups(companyId, input.groupIds);
+      await checkGrants(caller, companyId, input.groupIds, groupIds);
+      // A user of the caller's own company is on the caller's list already: saying so tells nothing new. An account
+      // anywhere else is answered like a new address (decision 0005).
+      const existing = await repo.findAccountByEmail(email);
+      if (existing?.companyId === companyId) throw emailTaken();
+      if (existing) return answerAsInvited(caller, companyId, input, groupIds, existing, meta);
       const language = input.language ?? (isLanguage(caller.language) ? caller.language : 'en');
       const now = clock.now();
-      const { id, token } = await db
+      const created = await db
         .transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db;
           const userId = await repo.insertInvitedUser(
@@ -184,11 +263,15 @@ export function createCompanyUsersService(deps: {
           );
           return { id: userId, token: invitation };
         })
-        .catch((error: unknown) => {
-          // The same address invited a moment ago by someone else trips the unique index.
-          if (isUniqueViolation(error)) throw emailTaken();
-          throw error;
+        .catch(async (error: unknown) => {
+          // The same address invited a moment ago by someone else trips the unique index: answer as above.
+          if (!isUniqueViolation(error)) throw error;
+          const raced = await repo.findAccountByEmail(email);
+          if (!raced || raced.companyId === companyId) throw emailTaken();
+          return { raced };
         });
+      if ('raced' in created) return answerAsInvited(caller, companyId, input, groupIds, created.raced, meta);
+      const { id, token } = created;
       await mailInvitation(companyId, caller.userId, { id, email, firstName: input.firstName, language }, token);
       return getUser(companyId, id);
     },
@@ -256,6 +339,11 @@ export function createCompanyUsersService(deps: {
         if (input.groupIds !== undefined) {
           const groupIds = await checkGroups(companyId, input.groupIds, tx);
           const before = (await repo.groupsOfUsers(companyId, [id], tx)).get(id) ?? [];
+          const had = new Set(before.map((g) => g.id));
+          const joined = groupIds.filter((g) => !had.has(g));
+          const left = before.filter((g) => !groupIds.includes(g.id));
+          if (joined.length > 0 || left.length > 0) assertNotOwnMembership(caller, [id]);
+          await checkGrants(caller, companyId, input.groupIds, joined, tx);
           await repo.setUserGroups(companyId, id, groupIds, tx);
           const after = (await repo.groupsOfUsers(companyId, [id], tx)).get(id) ?? [];
           const names = (list: { name: string }[]) => list.map((g) => g.name);

@@ -16,6 +16,7 @@ import type { RequestMeta } from '../../lib/request-meta.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { statusOf, type UserManagementCaller } from './company-users.service.ts';
+import { assertMayAddPermissions, assertMayGrantGroups, assertNotOwnMembership } from './grants.ts';
 import { guardedChange } from './lockout-guard.ts';
 import type { GroupRow, UserManagementRepository } from './user-management.repository.ts';
 
@@ -123,14 +124,11 @@ export function createGroupsService(deps: {
 
     async create(caller: UserManagementCaller, input: GroupRequest, meta: RequestMeta): Promise<GroupDetail> {
       const companyId = companyOf(caller);
+      const permissions = normalizePermissions(input.permissions);
+      assertMayAddPermissions(caller, permissions, (p) => `permissions.${input.permissions.indexOf(p)}`);
       return change(companyId, async (tx) => {
         if (await repo.groupNameTaken(companyId, input.name, undefined, tx)) throw nameTaken();
-        const id = await repo.insertGroup(
-          companyId,
-          { name: input.name, permissions: normalizePermissions(input.permissions) },
-          clock.now(),
-          tx,
-        );
+        const id = await repo.insertGroup(companyId, { name: input.name, permissions }, clock.now(), tx);
         const after = await getGroup(companyId, id, tx);
         await recordChange(caller, companyId, 'group_created', id, undefined, after, meta, tx);
         return after;
@@ -147,12 +145,11 @@ export function createGroupsService(deps: {
       return change(companyId, async (tx) => {
         const before = await getGroup(companyId, id, tx);
         if (await repo.groupNameTaken(companyId, input.name, id, tx)) throw nameTaken();
-        await repo.updateGroup(
-          companyId,
-          id,
-          { name: input.name, permissions: normalizePermissions(input.permissions) },
-          tx,
-        );
+        // Only what the change adds is a grant; keeping or removing what the group had is not.
+        const permissions = normalizePermissions(input.permissions);
+        const added = permissions.filter((p) => !before.permissions.includes(p));
+        assertMayAddPermissions(caller, added, (p) => `permissions.${input.permissions.indexOf(p)}`);
+        await repo.updateGroup(companyId, id, { name: input.name, permissions }, tx);
         const after = await getGroup(companyId, id, tx);
         await recordChange(caller, companyId, 'group_updated', id, before, after, meta, tx);
         return after;
@@ -181,7 +178,13 @@ export function createGroupsService(deps: {
         const known = await repo.existingUserIds(companyId, userIds, tx);
         const details = unknownIds('userIds', userIds, known);
         if (details.length > 0) throw new AppError('validation.failed', 400, { details });
-        await repo.setGroupMembers(id, unique(userIds), tx);
+        const next = unique(userIds);
+        const had = new Set(before.members.map((m) => m.id));
+        const joined = next.filter((u) => !had.has(u));
+        const left = [...had].filter((u) => !next.includes(u));
+        assertNotOwnMembership(caller, [...joined, ...left]);
+        if (joined.length > 0) assertMayGrantGroups(caller, [{ field: 'userIds', permissions: before.permissions }]);
+        await repo.setGroupMembers(id, next, tx);
         const after = await getGroup(companyId, id, tx);
         await recordChange(caller, companyId, 'group_members', id, before, after, meta, tx);
         return after;

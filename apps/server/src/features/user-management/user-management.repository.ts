@@ -157,13 +157,30 @@ export function createUserManagementRepository(db: Db) {
     existingUserIds: (companyId: string, ids: readonly string[], tx: Db = db) =>
       idsOfCompany(tx, users, companyId, ids),
 
-    async emailExists(email: string, tx: Db = db): Promise<boolean> {
+    /** The account of an e-mail in any company (or none), for an invitation to an address that has one. */
+    async findAccountByEmail(email: string, tx: Db = db) {
       const [row] = await tx
-        .select({ id: users.id })
+        .select({
+          id: users.id,
+          companyId: users.companyId,
+          email: users.email,
+          firstName: users.firstName,
+          language: users.language,
+        })
         .from(users)
         .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
         .limit(1);
-      return !!row;
+      return row;
+    },
+
+    /** Groups of the company among the ids, with their names and permissions, sorted like a user's groups. */
+    async groupsByIds(companyId: string, ids: readonly string[], tx: Db = db) {
+      if (ids.length === 0) return [];
+      return tx
+        .select({ id: groups.id, name: groups.name, permissions: groups.permissions })
+        .from(groups)
+        .where(and(eq(groups.companyId, companyId), inArray(groups.id, [...ids])))
+        .orderBy(sql`lower(${groups.name})`, asc(groups.id));
     },
 
     async findUserName(id: string): Promise<{ firstName: string; lastName: string } | undefined> {
