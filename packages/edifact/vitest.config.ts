@@ -1,3 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'edifact', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] } });
+// The conformance suite (third-party data beside the clone) is its own project: vitest.conformance.config.ts.
+export default defineConfig({
+  test: {
+    name: 'edifact',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/*.conformance.test.ts'],
+  },
+});

@@ -1,9 +1,31 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { compareFindings } from '../src/findings.ts';
+import type { Finding, Interchange } from '../src/model.ts';
+import { Parser, type ParseResult } from '../src/parser.ts';
 
-/** The repository root (/work/main); shared test data lives beside it in ../shared. */
+/** The repository root (/work/main). */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The project's own EDIFACT fixtures (`test/fixtures/*.edi`, see the README there): what every test of `npm test`
+ * reads, so that a fresh clone with nothing beside it passes.
+ */
+export const fixturesDir = new URL('./fixtures/', import.meta.url);
+
+export const listFixtures = (): string[] =>
+  readdirSync(fixturesDir)
+    .filter((f) => f.endsWith('.edi'))
+    .sort();
+
+export const readFixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(name, fixturesDir)));
+
+/**
+ * The third-party sample corpus beside the clone (`../shared/samples/edifact`, never copied here): read only by the
+ * conformance suite (`*.conformance.test.ts`), which is skipped when it is not there.
+ */
 export const samplesDir = repoRoot + '../shared/samples/edifact/';
+export const hasSamples = existsSync(samplesDir);
 
 export const listSamples = (): string[] =>
   readdirSync(samplesDir)
@@ -37,4 +59,19 @@ export const splitAt = (bytes: Uint8Array, points: number[]): Uint8Array[] => {
   }
   out.push(bytes.subarray(from));
   return out;
+};
+
+/** Parses the input fed in the given pieces: what a stream of these chunks gives. */
+export const parseChunks = (chunks: Uint8Array[]): ParseResult => {
+  const interchanges: Interchange[] = [];
+  const findings: Finding[] = [];
+  const parser = new Parser({
+    message: (_m, _i, f) => findings.push(...f),
+    interchange: (i) => interchanges.push(i),
+    finding: (f) => findings.push(f),
+  });
+  for (const c of chunks) parser.write(c);
+  parser.end();
+  findings.sort(compareFindings);
+  return { interchanges, findings };
 };

@@ -1,6 +1,6 @@
 /**
  * The parallel mode finds exactly what `validate` finds with the same levels: on generated D96A interchanges cut
- * into parts, on mutations of them (which may also make the plan fall back to one worker) and on the samples.
+ * into parts, on mutations of them (which may also make the plan fall back to one worker) and on the fixtures.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { validate } from '../src/validate.ts';
 import { ParallelValidator } from '../src/parallel/node/parallel.ts';
 import { planParts } from '../src/parallel/node/plan.ts';
 import { getTestStore } from './directory/helpers.ts';
-import { listSamples, readSample } from './helpers.ts';
+import { listFixtures, readFixture } from './helpers.ts';
 
 let parallel: ParallelValidator;
 let sequential: (input: Uint8Array) => Promise<unknown>;
@@ -88,11 +88,7 @@ describe('parallel mode', () => {
     expect(split).toBeGreaterThan(10);
   });
 
-  it('finds the same on the samples (most are read by one worker)', { timeout: 120_000 }, async () => {
-    for (const name of listSamples()) {
-      const bytes = readSample(name);
-      if (bytes.length > 300_000) continue;
-      await same(bytes);
-    }
+  it('finds the same on the fixtures (most are read by one worker)', { timeout: 120_000 }, async () => {
+    for (const name of listFixtures()) await same(readFixture(name));
   });
 });

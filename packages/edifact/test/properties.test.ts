@@ -2,14 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../src/parser.ts';
 import { validateSync } from '../src/validate.ts';
-import { lineColumnAt, readSample } from './helpers.ts';
+import { lineColumnAt, readFixture } from './helpers.ts';
 
+// UNA and none, CR LF, three messages, broken envelopes and separators.
 const SOURCES = [
-  'bots-edi_bots-plugins__4_1.edi',
-  'EdiFabric_EDIFACT.NET__MixedTransactions.txt',
-  'ConnectingEurope_eInvoicing-EN16931__EDIFACT_EXAMPLE5.TXT',
-  'smooks_smooks-edi-cartridge__INVOIC_D.03B_Interchange_with_UNA.txt',
-].map(readSample);
+  'orders-d96a-crlf.edi',
+  'orders-d96a-batch.edi',
+  'invoic-d01b.edi',
+  'recadv-d01b-bad-una.edi',
+  'pricat-d96a-missing-terminator.edi',
+].map(readFixture);
 
 const SERVICE = [0x27, 0x2b, 0x3a, 0x3f, 0x2a, 0x0a, 0x0d, 0xef, 0xff, 0x00, 0x1c, 0x1d];
 

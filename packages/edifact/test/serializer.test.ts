@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from '../src/parser.ts';
 import { serializeInterchange, serializeInterchangeBytes } from '../src/serializer.ts';
 import type { Interchange, Segment } from '../src/model.ts';
-import { listSamples, readSample } from './helpers.ts';
+import { listFixtures, readFixture } from './helpers.ts';
 
 const latin1 = (bytes: Uint8Array): string => Array.from(bytes, (b) => String.fromCharCode(b)).join('');
 
@@ -31,10 +31,10 @@ describe('round trip', () => {
   const envelopeOnly = (code: string): boolean =>
     /_(COUNT|REFERENCE)_MISMATCH$|^EDI_UNSUPPORTED_SYNTAX$|^EDI_MISSING_UNZ$/.test(code);
 
-  it('parse then serialize gives the same bytes for every well-formed sample', { timeout: 30_000 }, () => {
+  it('parse then serialize gives the same bytes for every well-formed fixture', { timeout: 30_000 }, () => {
     let checked = 0;
-    for (const name of listSamples()) {
-      let bytes = readSample(name);
+    for (const name of listFixtures()) {
+      let bytes = readFixture(name);
       const { interchanges, findings } = parse(bytes);
       // Well-formed: only lenient whitespace/BOM findings or wrong control values (which are kept as data).
       if (findings.some((f) => !WELL_FORMED_CODES.has(f.code) && !envelopeOnly(f.code))) continue;
@@ -49,12 +49,13 @@ describe('round trip', () => {
       expect(out, name).toBe(text);
       checked++;
     }
-    expect(checked).toBeGreaterThan(30);
+    // Every fixture but the four whose envelope or separators are broken (no UNH, no UNZ, bad UNA, a lost terminator).
+    expect(checked).toBeGreaterThanOrEqual(28);
   });
 
-  it('serialize then parse gives the same segments for every sample', { timeout: 30_000 }, () => {
-    for (const name of listSamples()) {
-      const { interchanges } = parse(readSample(name));
+  it('serialize then parse gives the same segments for every fixture', { timeout: 30_000 }, () => {
+    for (const name of listFixtures()) {
+      const { interchanges } = parse(readFixture(name));
       for (const i of interchanges) {
         if (!i.header) continue;
         const again = parse(serializeInterchange(i)).interchanges[0];

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { buildContrl } from '../src/contrl.ts';
 import { createFinding } from '../src/findings.ts';
@@ -5,7 +6,7 @@ import type { ValidationLevelPlugin } from '../src/levels.ts';
 import { parse } from '../src/parser.ts';
 import { validate, validateStream, validateSync } from '../src/validate.ts';
 import { main } from '../src/cli.ts';
-import { samplesDir } from './helpers.ts';
+import { fixturesDir } from './helpers.ts';
 
 const INPUT =
   "UNB+UNOC:3+SENDER+RECIPIENT+240101:1200+R1'UNH+M1+ORDERS:D:96A:UN:EAN008'BGM+220+PO1+9'UNT+3+M1'" +
@@ -99,8 +100,9 @@ describe('CLI', () => {
     return { code, out, err };
   };
   it('exits 0, 1 and 2', async () => {
-    expect((await run(['validate', samplesDir + 'bots-edi_bots-plugins__4_1.edi'])).code).toBe(0);
-    const bad = await run(['validate', '--json', samplesDir + 'nerdocs_pydifact__aperak.edi']);
+    const fixture = (name: string): string => fileURLToPath(new URL(name, fixturesDir));
+    expect((await run(['validate', fixture('orders-d96a.edi')])).code).toBe(0);
+    const bad = await run(['validate', '--json', fixture('desadv-d96a-unt-count.edi')]);
     expect(bad.code).toBe(1);
     const json = JSON.parse(bad.out) as { ok: boolean; messages: unknown[]; findings: { code: string }[] };
     expect(json.ok).toBe(false);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runDirectoriesCommand } from '../../src/directory/cli-commands.ts';
 import { directoryUrl, downloadDirectory } from '../../src/directory/node/download.ts';
 import { openDirectoryStore } from '../../src/directory/node/store.ts';
-import { unecePath } from './helpers.ts';
-import { buildDistributionZip } from './zip-writer.ts';
+import { shippedDirectoryZips } from '../../src/directory/node/shipped.ts';
 
 let server: Server;
 let baseUrl = '';
@@ -16,7 +16,7 @@ let folder = '';
 const requests: string[] = [];
 
 beforeAll(async () => {
-  const zip = buildDistributionZip(unecePath('D96A'));
+  const zip = readFileSync(shippedDirectoryZips.D96A);
   server = createServer((request, response) => {
     requests.push(request.url ?? '');
     if (request.url === '/untdid/d96a/d96a.zip') {
@@ -67,7 +67,7 @@ describe('edifact directories CLI', () => {
     const io = capture();
     try {
       expect(await runDirectoriesCommand(['list', '--store', store])).toBe(0);
-      expect(await runDirectoriesCommand(['import', unecePath('D96A'), '--store', store])).toBe(0);
+      expect(await runDirectoriesCommand(['import', shippedDirectoryZips.D96A, '--store', store])).toBe(0);
       expect(await runDirectoriesCommand(['download', 'd96a', `--store=${store}`, '--base-url', baseUrl])).toBe(0);
       expect(await runDirectoriesCommand(['list', '--store', store])).toBe(0);
       expect(await runDirectoriesCommand(['import', '/nonexistent', '--store', store])).toBe(1);

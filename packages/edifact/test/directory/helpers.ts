@@ -1,17 +1,21 @@
 /**
- * Test helpers: the shared UNECE originals (beside the clone, `../shared/edifact-directories`, never copied into
- * the project) imported once into a temporary store that every test file and run reuses until the importer changes.
+ * Test helpers: the UNECE originals the package ships (`directories/d96a.zip`, `d01b.zip`) imported once into a
+ * temporary store that every test file and run reuses until the importer changes; and the paths of the third-party
+ * data beside the clone (`../shared`), which only the conformance suite (`*.conformance.test.ts`) reads.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shippedDirectoryZips } from '../../src/directory/node/shipped.ts';
 import { openDirectoryStore, type DirectoryStore } from '../../src/directory/node/store.ts';
 import type { Directory } from '../../src/directory/types.ts';
 
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 export const sharedRoot = join(repoRoot, '..', 'shared');
+/** True when the third-party data is beside the clone (CI has it; a fresh clone does not). */
+export const hasShared = existsSync(join(sharedRoot, 'edifact-directories'));
 export const unecePath = (name: string): string => join(sharedRoot, 'edifact-directories', 'unece', name);
 export const extractedPath = (name: string): string => join(sharedRoot, 'edifact-directories', 'extracted', name);
 export const phpMappingPath = (name: string): string =>
@@ -36,17 +40,16 @@ const importerKey = (): string => {
 
 let store: DirectoryStore | undefined;
 
-/** The cached test store holding D96A and D01B, imported from the shared originals on first use. */
+/** The cached test store holding D96A and D01B, imported from the shipped zips on first use. */
 export const getTestStore = async (): Promise<DirectoryStore> => {
   if (store) return store;
   const path = join(tmpdir(), 'edifact-test-directories', importerKey());
   const opened = openDirectoryStore(path);
   const have = new Set((await opened.list()).map((info) => info.name));
   const { importDirectory } = await import('../../src/directory/node/store.ts');
-  for (const name of ['D96A', 'D01B']) {
+  for (const name of ['D96A', 'D01B'] as const) {
     if (have.has(name)) continue;
-    if (!existsSync(unecePath(name))) throw new Error(`shared directory data missing: ${unecePath(name)}`);
-    await importDirectory(unecePath(name), opened);
+    await importDirectory(shippedDirectoryZips[name], opened);
   }
   store = opened;
   return opened;

@@ -1,19 +1,20 @@
 /**
- * Real D96A / D01B samples and random mutations of their values and structure, shared by the property tests that
+ * The project's D96A / D01B fixtures (EANCOM, good and broken) and random mutations of their values and structure, shared by the property tests that
  * compare a fast path of the specification level with its plain path.
  */
 import fc from 'fast-check';
 import type { Message } from '../../src/model.ts';
 import { parse } from '../../src/parser.ts';
-import { readSample } from '../helpers.ts';
+import { readFixture } from '../helpers.ts';
 
 export const SAMPLES = [
-  'hupe1980_edifact-rs__d01b_invoic_conforming.edi',
-  'hupe1980_edifact-rs__d96a_orders_malformed.edi',
-  'EdiFabric_EDIFACT.NET__Invoice.txt',
-  'bots-edi_bots-plugins__invoic1.edi',
-  'SYN_INVRPT_D96A_EAN008_valid.edi',
-].map(readSample);
+  'invoic-d01b.edi',
+  'orders-d96a-one-party.edi',
+  'invoic-d96a.edi',
+  'desadv-d01b.edi',
+  'pricat-d96a.edi',
+  'orders-d96a-batch.edi',
+].map(readFixture);
 
 export const messagesOf = (input: Uint8Array): Message[] =>
   parse(input).interchanges.flatMap((i) => [...i.messages, ...i.groups.flatMap((g) => g.messages)]);
