@@ -13,6 +13,12 @@
  *   BENCH_STAGES=tokenize,parse,spec       only these stages (also: parallel, npm, stream)
  *   BENCH_WORKERS=2                        worker threads of the parallel stage (default: the available parallelism)
  *   BENCH_STREAM_FLAGS='|--max-semi-space-size=2'   node flags of the streaming child, one run per set (| between)
+ *
+ * The `cli` stage times whole processes, alternating: `edifact validate FILE --json` (bin/edifact.mjs, compiled first
+ * with bin/build-cli.mjs as `npm ci` does; D96A and the EANCOM guides active) against the npm `edifact` package with
+ * its validator (bench/npm-edifact-validate.mjs), on the BENCH_MB input written to a file; then `--json` once on the
+ * BENCH_STREAM_MB input for its peak RSS. Wall and CPU time and peak RSS come from /usr/bin/time (the child's own
+ * rusage: `time` is small when it forks node, so the bench's own size does not leak into the figure).
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -43,12 +49,15 @@ const QUICK = SIZE_MB < 50;
 const SIZE = SIZE_MB * MB;
 const STREAM_SIZE = Number(env('STREAM_MB') ?? (QUICK ? 50 : 500)) * MB;
 const RUNS = Math.max(1, Number(env('RUNS') ?? (QUICK ? 3 : 5)));
-const STAGES = new Set((env('STAGES') ?? 'tokenize,parse,spec,parallel,npm,stream').split(','));
+const STAGES = new Set((env('STAGES') ?? 'tokenize,parse,spec,parallel,npm,cli,stream').split(','));
 const WORKERS = Number(env('WORKERS') ?? availableParallelism());
 const CHUNK = MB;
 /** Flags of the streaming child runs: no heap cap first (the figure that matters), then V8's own flags can be compared. */
 const STREAM_FLAGS: string[][] = (env('STREAM_FLAGS') ?? '').split('|').map((set) => set.split(' ').filter(Boolean));
-const D96A = fileURLToPath(new URL('../../../../shared/edifact-directories/extracted/D96A', import.meta.url));
+const D96A_EXTRACTED = fileURLToPath(new URL('../../../../shared/edifact-directories/extracted/D96A', import.meta.url));
+/** The shipped UNECE original (packages/edifact/directories/), imported when the shared extracted copy is absent. */
+const D96A_ZIP = fileURLToPath(new URL('../directories/d96a.zip', import.meta.url));
+const D96A = existsSync(D96A_EXTRACTED) ? D96A_EXTRACTED : D96A_ZIP;
 
 // ---------------------------------------------------------------- input
 
@@ -295,6 +304,105 @@ const streamChild = async (): Promise<void> => {
   );
 };
 
+// ---------------------------------------------------------------- the CLI as a whole process
+
+const packageRoot = fileURLToPath(new URL('../', import.meta.url));
+const TIME = '/usr/bin/time';
+
+type ProcessRun = { wall: number; cpu: number; rss: number | undefined; code: number | null };
+
+/** Runs `node …args` to completion, stdout discarded; wall and CPU seconds and peak RSS through /usr/bin/time. */
+const runProcess = (args: string[], env: NodeJS.ProcessEnv = process.env): ProcessRun => {
+  if (existsSync(TIME)) {
+    const child = spawnSync(TIME, ['-f', '%e %U %S %M', process.execPath, ...args], {
+      encoding: 'utf8',
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      maxBuffer: 16 * MB,
+    });
+    const [wall, user, system, kb] = (child.stderr.trim().split('\n').at(-1) ?? '').split(' ').map(Number);
+    return { wall: wall ?? NaN, cpu: (user ?? NaN) + (system ?? NaN), rss: (kb ?? NaN) * 1024, code: child.status };
+  }
+  const t = performance.now();
+  const child = spawnSync(process.execPath, args, { env, stdio: 'ignore' });
+  return { wall: (performance.now() - t) / 1000, cpu: NaN, rss: undefined, code: child.status };
+};
+
+const seconds = (runs: ProcessRun[], pick: (r: ProcessRun) => number): { best: number; median: number } => {
+  const all = runs.map(pick).sort((a, b) => a - b);
+  return { best: all[0] as number, median: all[Math.floor((all.length - 1) / 2)] as number };
+};
+
+const processLine = (label: string, bytes: number, runs: ProcessRun[]): { best: number } => {
+  const wall = seconds(runs, (r) => r.wall);
+  const cpu = seconds(runs, (r) => r.cpu);
+  const rss = Math.max(...runs.map((r) => r.rss ?? NaN));
+  console.log(
+    `${label.padEnd(30)}${`${wall.best.toFixed(2)} s`.padStart(8)} (median ${wall.median.toFixed(2)} s, ` +
+      `${bytes >= MB ? rate(bytes, wall.best * 1000) : `${bytes} bytes`}), CPU ${cpu.best.toFixed(2)} s, peak RSS ${Number.isNaN(rss) ? '?' : mb(rss)}, ` +
+      `exit ${runs[0]?.code}`,
+  );
+  return wall;
+};
+
+/** The `cli` stage (see the header comment). */
+const cliStage = async (input: Buffer): Promise<void> => {
+  if (!(await loadSpecification())) {
+    console.log('edifact validate (process)    (not available: no D96A to import)');
+    return;
+  }
+  const store = process.env.EDIFACT_DIRECTORIES as string;
+  const build = spawnSync(process.execPath, [join(packageRoot, 'bin', 'build-cli.mjs')], { encoding: 'utf8' });
+  if (build.status !== 0) console.log(`  (build-cli failed, the CLI runs from its sources: ${build.stderr.trim()})`);
+  const folder = mkdtempSync(join(tmpdir(), 'edifact-bench-cli-'));
+  process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+  const file = join(folder, 'input.edi');
+  const fd = openSync(file, 'w');
+  writeSync(fd, input);
+  closeSync(fd);
+  const small = join(folder, 'small.edi');
+  const smallFd = openSync(small, 'w');
+  writeSync(smallFd, Buffer.from([...interchangeChunks(2000)].join(''), 'latin1'));
+  closeSync(smallFd);
+  const bin = join(packageRoot, 'bin', 'edifact.mjs');
+  const npm = join(packageRoot, 'bench', 'npm-edifact-validate.mjs');
+  const cli = (path: string, env?: NodeJS.ProcessEnv) =>
+    runProcess([bin, 'validate', path, '--json', '--store', store], env);
+
+  console.log(
+    `\nWhole processes, alternating, best of ${RUNS} after a warm-up (D96A and the EANCOM guides; load ${loadavg()}):`,
+  );
+  const startCompiled: ProcessRun[] = [];
+  const startSource: ProcessRun[] = [];
+  cli(small);
+  for (let r = 0; r < RUNS; r++) {
+    startCompiled.push(cli(small));
+    startSource.push(cli(small, { ...process.env, EDIFACT_CLI_SOURCE: '1' }));
+  }
+  processLine('start-up, compiled (1 message)', 2000, startCompiled);
+  processLine('start-up, tsx (1 message)', 2000, startSource);
+  const ours: ProcessRun[] = [];
+  const theirs: ProcessRun[] = [];
+  cli(file);
+  runProcess([npm, file]);
+  for (let r = 0; r < RUNS; r++) {
+    ours.push(cli(file));
+    theirs.push(runProcess([npm, file]));
+  }
+  const a = processLine(`edifact validate --json`, input.length, ours);
+  const b = processLine(`npm edifact + validator`, input.length, theirs);
+  const cpu = seconds(theirs, (r) => r.cpu).best / seconds(ours, (r) => r.cpu).best;
+  console.log(
+    `ratio (whole process)         ${(b.best / a.best).toFixed(1)}x npm edifact with its validator (wall, best), ` +
+      `${cpu.toFixed(1)}x (CPU)`,
+  );
+  if (STREAM_SIZE > 0) {
+    const big = writeStreamInput(STREAM_SIZE);
+    const run = cli(big);
+    processLine(`edifact validate --json ${mb(STREAM_SIZE)}`, STREAM_SIZE, [run]);
+  }
+};
+
 // ---------------------------------------------------------------- main
 
 const main = async (): Promise<void> => {
@@ -427,6 +535,8 @@ const main = async (): Promise<void> => {
       );
     }
   }
+
+  if (STAGES.has('cli')) await cliStage(input);
 
   if (STAGES.has('stream') && STREAM_SIZE > 0) {
     console.log(
