@@ -3,7 +3,7 @@
  * anywhere, `--summary`, `--max-findings`, the table's words and "checked against" lines, the default store, exit
  * codes. The store is a temporary one, imported through the CLI itself from the shipped UNECE original of D96A.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -400,5 +400,15 @@ describe('the compiled CLI (bin/build-cli.mjs)', () => {
     expect(shape(JSON.parse(ok.stdout) as JsonReport)).toEqual(await expected(pathOf('clean.edi')));
     expect((await exec(['validate', pathOf('map-error.edi'), '--store', store])).code).toBe(1);
     expect((await exec(['validate', join(folder, 'nope.edi'), '--store', store])).code).toBe(2);
+    // `-` reads standard input.
+    const piped = spawnSync(process.execPath, [bin, 'validate', '--json', '-', '--store', store], {
+      input: Buffer.from(MAP_ERROR, 'latin1'),
+      encoding: 'utf8',
+    });
+    expect(piped.status).toBe(1);
+    expect(shape(JSON.parse(piped.stdout) as JsonReport)).toEqual({
+      ...(await expected(pathOf('map-error.edi'))),
+      file: '-',
+    });
   });
 });

@@ -6,12 +6,12 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ValidationLevelPlugin } from '../levels.ts';
 import type { GuideIndex } from '../map/guide.ts';
 import { createMapLevel } from '../map/map-level.ts';
 import { loadGuides } from '../map/node/load-guides.ts';
 import { createSpecificationLevel } from '../spec/specification.ts';
+import { shippedDirectoryZips } from '../directory/node/shipped.ts';
 import { importDirectory, openDirectoryStore, type DirectoryStore } from '../directory/node/store.ts';
 
 /** Where the store comes from, for the messages that name it. */
@@ -28,16 +28,6 @@ export const resolveStorePath = (
   if (env.DATA_DIR) return { path: resolve(env.DATA_DIR, 'edifact'), origin: 'DATA_DIR' };
   return { path: resolve('data', 'edifact'), origin: 'default' };
 };
-
-/**
- * The UNECE originals shipped with the package (`packages/edifact/directories/`, copied unchanged with their
- * licence). The path is relative to this file, as the package's own export of it (`directory/node/shipped.ts`) is;
- * the compiled CLI keeps it (bin/build-cli.mjs maps `import.meta.url` back to the source file).
- */
-export const shippedZips = (): { name: 'D96A' | 'D01B'; path: string }[] => [
-  { name: 'D96A', path: fileURLToPath(new URL('../../directories/d96a.zip', import.meta.url)) },
-  { name: 'D01B', path: fileURLToPath(new URL('../../directories/d01b.zip', import.meta.url)) },
-];
 
 /** The store, its directories' names, the guides, and the specification and map levels (none without a directory). */
 export type CliStore = {
@@ -63,15 +53,14 @@ export const openCliStore = async (
   const store = openDirectoryStore(path);
   let directories = (await store.list()).map((info) => info.name);
   if (origin === 'DATA_DIR' || origin === 'default') {
-    for (const zip of shippedZips()) {
-      if (directories.includes(zip.name) || !existsSync(zip.path)) continue;
-      note(`edifact validate: importing ${zip.name} from ${zip.path} into ${path} (first use of this store)\n`);
+    // The UNECE originals shipped with the package (directories/, unchanged, with their licence).
+    for (const [name, zip] of Object.entries(shippedDirectoryZips)) {
+      if (directories.includes(name) || !existsSync(zip)) continue;
+      note(`edifact validate: importing ${name} from ${zip} into ${path} (first use of this store)\n`);
       try {
-        await importDirectory(zip.path, store);
+        await importDirectory(zip, store);
       } catch (error) {
-        note(
-          `edifact validate: could not import ${zip.name}: ${error instanceof Error ? error.message : String(error)}\n`,
-        );
+        note(`edifact validate: could not import ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
       }
     }
     directories = (await store.list()).map((info) => info.name);
