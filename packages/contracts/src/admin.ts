@@ -3,7 +3,7 @@ import { LOGIN_STATUSES, LanguageSchema, LoginStatusSchema } from './auth.ts';
 import { ISSUE_PRIORITIES, ISSUE_REPORT_STATUSES, ISSUE_TYPES, IssueReportSchema } from './issue-reports.ts';
 import { FeatureToggleSchema, ROLES } from './permissions.ts';
 import { COUNTRY_CODES } from './profile.ts';
-import { EmailSchema, NameSchema } from './rules.ts';
+import { CursorSchema, EmailSchema, NameSchema, text } from './rules.ts';
 
 /**
  * The admin area (description, sections 1, 4 and 6): companies, users across companies, the e-mail and audit logs,
@@ -14,14 +14,14 @@ import { EmailSchema, NameSchema } from './rules.ts';
 export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_PAGE_SIZE_MAX = 200;
 
-const cursor = z.string().min(1).max(500, 'tooLong').optional();
+const cursor = CursorSchema.optional();
 const limit = z.coerce
   .number({ error: 'integer' })
   .int('integer')
   .min(1, 'min')
   .max(ADMIN_PAGE_SIZE_MAX, 'max')
   .default(ADMIN_PAGE_SIZE);
-const search = z.string().trim().max(200, 'tooLong').optional();
+const search = text().trim().max(200, 'tooLong').optional();
 
 export function adminPageSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
@@ -37,10 +37,10 @@ export const AdminIdParamsSchema = z.object({ id: z.uuid({ error: 'uuid' }) });
 const MINUTES_MAX = 366 * 24 * 60;
 const minutes = z.number({ error: 'integer' }).int('integer').min(0, 'min').max(MINUTES_MAX, 'max');
 const COUNTRIES = new Set<string>(COUNTRY_CODES);
-const optionalText = (max: number) => z.string().trim().max(max, 'tooLong').nullable().optional();
+const optionalText = (max: number) => text().trim().max(max, 'tooLong').nullable().optional();
 const identifier = optionalText(32).refine((v) => !v || /^[A-Za-z0-9 .\-/]+$/.test(v), 'pattern');
 const country = optionalText(2).refine((v) => !v || COUNTRIES.has(v), 'country');
-const companyName = z.string({ error: 'required' }).trim().min(1, 'required').max(200, 'tooLong');
+const companyName = text({ error: 'required' }).trim().min(1, 'required').max(200, 'tooLong');
 
 export const AdminCompaniesQuerySchema = z.object({
   /** Part of the name, VAT id or tax id, any case. */
@@ -100,7 +100,7 @@ export const CompanyStatusRequestSchema = z
     restrictionWorkingTime: minutes,
     /** ISO timestamp; absent keeps the current window, null starts a new one at the next login. */
     restrictionWorkingStart: z.iso.datetime({ offset: true, error: 'dateTime' }).nullable().optional(),
-    restrictionMessage: z.string().trim().max(2000, 'tooLong').nullable(),
+    restrictionMessage: text().trim().max(2000, 'tooLong').nullable(),
   })
   .refine((v) => v.loginStatus !== 'OK_LIMITED' || v.restrictionWorkingTime > 0, {
     path: ['restrictionWorkingTime'],
@@ -179,7 +179,7 @@ export type SetRolesRequest = z.infer<typeof SetRolesRequestSchema>;
 export const AdminEmailsQuerySchema = z.object({
   /** Part of the recipient address, any case. */
   to: search,
-  kind: z.string().trim().max(50, 'tooLong').optional(),
+  kind: text().trim().max(50, 'tooLong').optional(),
   cursor,
   limit,
 });
@@ -202,8 +202,7 @@ export const AdminEmailPageSchema = adminPageSchema(AdminEmailSchema);
 
 export const AdminAuditQuerySchema = z.object({
   /** An exact event (`auth.login_failed`) or a prefix ending in a dot (`admin.`). */
-  event: z
-    .string()
+  event: text()
     .trim()
     .max(100, 'tooLong')
     .regex(/^[a-z_.]*$/, 'pattern')
@@ -249,7 +248,7 @@ export const IssueReportFileParamsSchema = z.object({
 
 export const ImpersonateRequestSchema = z.object({ userId: z.uuid({ error: 'uuid' }) });
 /** The admin's own tokens stay with the web app; this ends the session started by impersonate. */
-export const EndImpersonationRequestSchema = z.object({ refreshToken: z.string().max(512, 'tooLong').optional() });
+export const EndImpersonationRequestSchema = z.object({ refreshToken: text().max(512, 'tooLong').optional() });
 
 /** Why an impersonation was refused (`error.data.reason` of `admin.impersonation_refused`). */
 export const IMPERSONATION_REFUSALS = ['admin', 'disabled', 'unverified', 'self'] as const;

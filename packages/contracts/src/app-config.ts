@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LanguageSchema } from './auth.ts';
 import { PAYMENT_REMINDER_FIRST_DAY, PAYMENT_REMINDER_LAST_DAY } from './constants.ts';
-import { EmailSchema } from './rules.ts';
+import { EmailSchema, text } from './rules.ts';
 
 /** App config (description, sections 3, 7 and 9): admin-edited texts per language, fetched by type. */
 
@@ -9,7 +9,7 @@ export const APP_CONFIG_TYPES = ['PAYMENT_REMINDER'] as const;
 export type AppConfigType = (typeof APP_CONFIG_TYPES)[number];
 export const AppConfigTypeSchema = z.enum(APP_CONFIG_TYPES, { error: 'oneOf' });
 
-const line = (max: number) => z.string({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const line = (max: number) => text({ error: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
 
 /** The payment reminder dialog: header, body, contact (text, phone, mail), footer and the close button's label. */
 export const PaymentReminderContentSchema = z.object({
@@ -17,8 +17,7 @@ export const PaymentReminderContentSchema = z.object({
   body: line(4000),
   contact: z.object({
     text: line(500),
-    phone: z
-      .string({ error: 'required' })
+    phone: text({ error: 'required' })
       .trim()
       .min(1, { error: 'required', abort: true })
       .max(40, 'tooLong')
@@ -26,7 +25,7 @@ export const PaymentReminderContentSchema = z.object({
     mail: EmailSchema,
   }),
   /** May be empty: not every language needs a closing line. */
-  footer: z.string({ error: 'required' }).trim().max(1000, 'tooLong'),
+  footer: text({ error: 'required' }).trim().max(1000, 'tooLong'),
   close: line(50),
 });
 export type PaymentReminderContent = z.infer<typeof PaymentReminderContentSchema>;

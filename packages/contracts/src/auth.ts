@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants.ts';
-import { EmailSchema, NameSchema, PasswordSchema } from './rules.ts';
+import { EmailSchema, NameSchema, PasswordSchema, text } from './rules.ts';
 
 /** Request and response shapes of the account endpoints (description, sections 3 and 7). */
 
@@ -38,8 +38,8 @@ export type TokenSet = z.infer<typeof TokenSetSchema>;
 
 export const LoginRequestSchema = z.object({
   /** An e-mail for new accounts, a login name for accounts of the old EDI system. */
-  login: z.string({ error: 'required' }).trim().min(1, 'required').max(254, 'tooLong'),
-  password: z.string({ error: 'required' }).min(1, 'required').max(1024, 'tooLong'),
+  login: text({ error: 'required' }).trim().min(1, 'required').max(254, 'tooLong'),
+  password: text({ error: 'required' }).min(1, 'required').max(1024, 'tooLong'),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
@@ -60,7 +60,7 @@ export const LoginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const RefreshRequestSchema = z.object({
-  refreshToken: z.string().min(1, 'required').max(512, 'tooLong'),
+  refreshToken: text().min(1, 'required').max(512, 'tooLong'),
 });
 export const RefreshResponseSchema = z.object({
   success: z.boolean(),
@@ -69,7 +69,7 @@ export const RefreshResponseSchema = z.object({
 });
 export type RefreshResponse = z.infer<typeof RefreshResponseSchema>;
 
-export const LogoutRequestSchema = z.object({ refreshToken: z.string().max(512).optional() });
+export const LogoutRequestSchema = z.object({ refreshToken: text().max(512, 'tooLong').optional() });
 
 export const LanguageSchema = z.enum(LANGUAGES, { error: 'language' });
 
@@ -79,13 +79,13 @@ export const RegisterRequestSchema = z.object({
   email: EmailSchema,
   password: PasswordSchema,
   locale: LanguageSchema.optional(),
-  registrationToken: z.string().max(512).optional(),
+  registrationToken: text().max(512, 'tooLong').optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 export const RegisterResponseSchema = z.object({ success: z.boolean(), id: z.string() });
 export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
 
-export const SendVerifyEmailRequestSchema = z.object({ id: z.string().min(1).max(64) });
+export const SendVerifyEmailRequestSchema = z.object({ id: text().min(1, 'required').max(64, 'tooLong') });
 export const SendResetPasswordEmailRequestSchema = z.object({ email: EmailSchema });
 export const SuccessResponseSchema = z.object({ success: z.boolean() });
 
@@ -93,7 +93,7 @@ export const SuccessResponseSchema = z.object({ success: z.boolean() });
 export const ACTION_PURPOSES = ['reset', 'invite'] as const;
 export type ActionPurpose = (typeof ACTION_PURPOSES)[number];
 
-export const CheckActionTokenRequestSchema = z.object({ token: z.string().min(1).max(512) });
+export const CheckActionTokenRequestSchema = z.object({ token: text().min(1, 'required').max(512, 'tooLong') });
 export const CheckActionTokenResponseSchema = z.object({
   valid: z.boolean(),
   /** `auth.link_expired` or `auth.link_invalid` when not valid. */
@@ -102,7 +102,7 @@ export const CheckActionTokenResponseSchema = z.object({
   email: z.string().optional(),
 });
 export const SetPasswordRequestSchema = z.object({
-  token: z.string().min(1, 'required').max(512),
+  token: text().min(1, 'required').max(512, 'tooLong'),
   password: PasswordSchema,
 });
 

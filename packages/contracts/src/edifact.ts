@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './rules.ts';
 
 /** Largest EDIFACT text the validation screen and API accept (issue: "Input up to 10 MB"). */
 export const EDIFACT_MAX_BYTES = 10 * 1024 * 1024;
@@ -13,6 +14,10 @@ export const EdifactDirectoryZipSchema = z
 export const EDIFACT_MAX_FINDINGS_RETURNED = 5000;
 
 export const ValidateEdifactRequestSchema = z.object({
+  /**
+   * Not `text()`: this is data for the engine, which reports any character outside the syntax level's set with its
+   * position (more use than a 400), and the portal does not store it as text.
+   */
   content: z.string({ error: 'required' }).min(1, 'required'),
   strict: z.boolean().optional(),
 });
@@ -79,6 +84,8 @@ export const EdifactDirectoryInfoSchema = z.object({
   source: z.string().optional(),
 });
 export type EdifactDirectoryInfo = z.infer<typeof EdifactDirectoryInfoSchema>;
+/** Query of `POST /api/admin/edifact/directories`: the zip's file name, kept as the directory's source. */
+export const EdifactDirectoryUploadQuerySchema = z.object({ filename: text().max(200, 'tooLong').optional() });
 export const DownloadDirectoryRequestSchema = z.object({
-  name: z.string().regex(/^D\d\d[A-Z]$/i, 'directoryName'),
+  name: text().regex(/^D\d\d[A-Z]$/i, 'directoryName'),
 });

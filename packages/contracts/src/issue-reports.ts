@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './rules.ts';
 
 /**
  * "Report an issue" (description, sections 2 and 9): type, priority, subject, description and attachments, sent as
@@ -71,8 +72,8 @@ export function issueReportFileExtension(filename: string): IssueReportFileExten
 export const IssueReportFieldsSchema = z.object({
   type: z.enum(ISSUE_TYPES, { error: 'oneOf' }),
   priority: z.enum(ISSUE_PRIORITIES, { error: 'oneOf' }),
-  subject: z.string({ error: 'required' }).trim().min(1, 'required').max(ISSUE_SUBJECT_MAX_LENGTH, 'tooLong'),
-  description: z.string({ error: 'required' }).trim().min(1, 'required').max(ISSUE_DESCRIPTION_MAX_LENGTH, 'tooLong'),
+  subject: text({ error: 'required' }).trim().min(1, 'required').max(ISSUE_SUBJECT_MAX_LENGTH, 'tooLong'),
+  description: text({ error: 'required' }).trim().min(1, 'required').max(ISSUE_DESCRIPTION_MAX_LENGTH, 'tooLong'),
 });
 export type IssueReportFields = z.infer<typeof IssueReportFieldsSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
-import { NameSchema, PasswordSchema } from './rules.ts';
+import { NameSchema, PasswordSchema, text } from './rules.ts';
 
 /**
  * The profile page's calls (description, sections 3, 5, 7, 8 and 9): user data, password change, additional user
@@ -17,8 +17,7 @@ export const UpdateUserDataRequestSchema = z.object({
   firstName: NameSchema,
   lastName: NameSchema,
   /** Empty or null clears the number. */
-  telephone: z
-    .string()
+  telephone: text()
     .trim()
     .max(40, 'tooLong')
     .refine((v) => v === '' || TELEPHONE_PATTERN.test(v), 'telephone')
@@ -43,13 +42,13 @@ export const PASSWORD_CHANGE_FAILURES_PER_USER = 5;
 export const PASSWORD_CHANGE_FAILURE_WINDOW_SECONDS = 15 * 60;
 
 export const ChangePasswordRequestSchema = z.object({
-  currentPassword: z.string({ error: 'required' }).min(1, 'required').max(PASSWORD_MAX_LENGTH, 'tooLong'),
+  currentPassword: text({ error: 'required' }).min(1, 'required').max(PASSWORD_MAX_LENGTH, 'tooLong'),
   newPassword: PasswordSchema,
   /**
    * The caller's own refresh token, optional: a successful change ends every other session of the user and keeps
    * the one this token belongs to. Without it every session ends and the caller signs in again.
    */
-  refreshToken: z.string().max(512, 'tooLong').optional(),
+  refreshToken: text().max(512, 'tooLong').optional(),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
@@ -202,26 +201,29 @@ export function isValidIban(account: string): boolean {
 }
 
 /** An optional text field: absent, null or empty all mean "not set". */
-const text = (max: number) => z.string().trim().max(max, 'tooLong').nullable().optional();
+const optionalText = (max: number) => text().trim().max(max, 'tooLong').nullable().optional();
 
 /** The company profile as the form sends it. Every field but the name may be empty. */
 export const CompanyProfileUpdateSchema = z
   .object({
-    name: z.string({ error: 'required' }).trim().min(1, 'required').max(200, 'tooLong'),
-    vatId: text(32).refine((v) => !v || /^[A-Za-z0-9 .\-/]+$/.test(v), 'pattern'),
-    taxId: text(32).refine((v) => !v || /^[A-Za-z0-9 .\-/]+$/.test(v), 'pattern'),
-    street: text(200),
-    postalCode: text(20),
-    city: text(100),
-    country: text(2).refine((v) => !v || COUNTRIES.has(v), 'country'),
-    bankAccount: text(50).refine((v) => !v || !looksLikeIban(v) || isValidIban(v), 'iban'),
-    electronicAddress: text(200),
-    electronicAddressScheme: text(4).refine((v) => !v || isElectronicAddressScheme(v), 'electronicAddressScheme'),
-    signerPost: text(100),
-    signerName: text(200),
-    signerCode: text(50),
-    companyPrefix: text(20),
-    legalForm: text(100),
+    name: text({ error: 'required' }).trim().min(1, 'required').max(200, 'tooLong'),
+    vatId: optionalText(32).refine((v) => !v || /^[A-Za-z0-9 .\-/]+$/.test(v), 'pattern'),
+    taxId: optionalText(32).refine((v) => !v || /^[A-Za-z0-9 .\-/]+$/.test(v), 'pattern'),
+    street: optionalText(200),
+    postalCode: optionalText(20),
+    city: optionalText(100),
+    country: optionalText(2).refine((v) => !v || COUNTRIES.has(v), 'country'),
+    bankAccount: optionalText(50).refine((v) => !v || !looksLikeIban(v) || isValidIban(v), 'iban'),
+    electronicAddress: optionalText(200),
+    electronicAddressScheme: optionalText(4).refine(
+      (v) => !v || isElectronicAddressScheme(v),
+      'electronicAddressScheme',
+    ),
+    signerPost: optionalText(100),
+    signerName: optionalText(200),
+    signerCode: optionalText(50),
+    companyPrefix: optionalText(20),
+    legalForm: optionalText(100),
     taxSystem: z.enum(TAX_SYSTEMS, { error: 'oneOf' }).nullable().optional(),
     taxpayerKind: z.enum(TAXPAYER_KINDS, { error: 'oneOf' }).nullable().optional(),
     taxpayerType: z.enum(TAXPAYER_TYPES, { error: 'oneOf' }).nullable().optional(),

@@ -29,23 +29,47 @@ export function isStrongPassword(password: string): boolean {
   return Object.values(checkPassword(password)).every(Boolean);
 }
 
+/**
+ * A NUL, or half of a UTF-16 surrogate pair without its other half. PostgreSQL's text cannot hold U+0000, and a lone
+ * surrogate has no UTF-8 form (the database refuses it or stores U+FFFD, so two different inputs would become one).
+ */
+// eslint-disable-next-line no-control-regex -- the NUL is what this finds
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a string holds only characters the API can store and compare: no NUL, well-formed Unicode. */
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/**
+ * The string schema every request field is built from (body, query, path, form): the one place of the rule above, so
+ * no route lets such a string reach the database. It fails alone as `characters` (abort): a length or pattern issue
+ * of the same value would only add noise.
+ */
+export function text(params?: { error: string }) {
+  return z.string(params).refine(isStorableText, { error: 'characters', abort: true });
+}
+
+/** The `nextCursor` of a list's previous page, as is: base64url, so anything else is a forgery. */
+export const CursorSchema = text()
+  .max(512, 'tooLong')
+  .regex(/^[A-Za-z0-9_-]+$/, 'cursor');
+
 /** A blank value fails only `required` (abort): the checks after it would report the same mistake again. */
 const required = { error: 'required', abort: true } as const;
 
-export const EmailSchema = z
-  .string({ error: 'required' })
+export const EmailSchema = text({ error: 'required' })
   .trim()
   .min(1, required)
   .max(254, 'tooLong')
   .regex(EMAIL_PATTERN, 'email');
 
-export const PasswordSchema = z
-  .string({ error: 'required' })
+export const PasswordSchema = text({ error: 'required' })
   .min(1, required)
   .max(PASSWORD_MAX_LENGTH, 'tooLong')
   .refine(isStrongPassword, 'passwordRules');
 
-export const NameSchema = z.string({ error: 'required' }).trim().min(1, 'required').max(100, 'tooLong');
+export const NameSchema = text({ error: 'required' }).trim().min(1, 'required').max(100, 'tooLong');
 
 /** Normal form of an e-mail for lookups: addresses are unique case-insensitively. */
 export function normalizeEmail(email: string): string {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LanguageSchema } from './auth.ts';
 import { FeaturePermissionSchema } from './permissions.ts';
 import { TELEPHONE_PATTERN } from './profile.ts';
-import { EmailSchema, NameSchema } from './rules.ts';
+import { CursorSchema, EmailSchema, NameSchema, text } from './rules.ts';
 
 /**
  * User management of a company (issue 4, section 4): the company's users and their invitations, groups with their
@@ -23,12 +23,8 @@ const QueryBooleanSchema = z
 
 /** The paging parameters every list takes. `cursor` is the `nextCursor` of the previous page, as is. */
 export const ListQuerySchema = z.object({
-  search: z.string().trim().max(200, 'tooLong').optional(),
-  cursor: z
-    .string()
-    .max(512, 'tooLong')
-    .regex(/^[A-Za-z0-9_-]+$/, 'cursor')
-    .optional(),
+  search: text().trim().max(200, 'tooLong').optional(),
+  cursor: CursorSchema.optional(),
   limit: z.coerce
     .number({ error: 'number' })
     .int('integer')
@@ -109,8 +105,7 @@ export const InviteUserRequestSchema = z.object({
 });
 export type InviteUserRequest = z.infer<typeof InviteUserRequestSchema>;
 
-const TelephoneSchema = z
-  .string()
+const TelephoneSchema = text()
   .trim()
   .max(40, 'tooLong')
   .refine((v) => v === '' || TELEPHONE_PATTERN.test(v), 'telephone')
@@ -161,7 +156,7 @@ export const GROUP_NAME_MAX_LENGTH = 100;
 
 /** Body of `POST /api/groups` and `PUT /api/groups/:id`. Names are unique in a company, whatever the case. */
 export const GroupRequestSchema = z.object({
-  name: z.string({ error: 'required' }).trim().min(1, 'required').max(GROUP_NAME_MAX_LENGTH, 'tooLong'),
+  name: text({ error: 'required' }).trim().min(1, 'required').max(GROUP_NAME_MAX_LENGTH, 'tooLong'),
   permissions: z.array(FeaturePermissionSchema, { error: 'oneOf' }).max(100, 'tooBig'),
 });
 export type GroupRequest = z.infer<typeof GroupRequestSchema>;
@@ -199,14 +194,14 @@ export function isValidGln(value: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(value[12]);
 }
 
-export const GlnSchema = z.string({ error: 'required' }).trim().refine(isValidGln, 'gln');
+export const GlnSchema = text({ error: 'required' }).trim().refine(isValidGln, 'gln');
 
 /** A rule that narrows what its assignees see; an empty list leaves that axis open. */
 export const RestrictionRequestSchema = z.object({
-  name: z.string({ error: 'required' }).trim().min(1, 'required').max(100, 'tooLong'),
-  description: z.string().trim().max(1000, 'tooLong').nullable().optional(),
+  name: text({ error: 'required' }).trim().min(1, 'required').max(100, 'tooLong'),
+  description: text().trim().max(1000, 'tooLong').nullable().optional(),
   /** Partner ids, or GLNs of partners off the platform. */
-  partners: z.array(z.string().trim().min(1, 'required').max(100, 'tooLong')).max(500, 'tooBig').default([]),
+  partners: z.array(text().trim().min(1, 'required').max(100, 'tooLong')).max(500, 'tooBig').default([]),
   deliveryPointGlns: z.array(GlnSchema).max(500, 'tooBig').default([]),
   documentTypes: z.array(DocumentTypeCodeSchema).max(DOCUMENT_TYPE_CODES.length, 'tooBig').default([]),
   directions: z
