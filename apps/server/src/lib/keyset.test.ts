@@ -47,6 +47,8 @@ describe('keyset cursors', () => {
     ['a part that is not a string', cursorOf([1, ID])],
     ['a part its check refuses', cursorOf(['a', 'not-a-uuid'])],
     ['an empty string', ''],
+    ['a NUL in a part anyText would take', cursorOf(['a\u0000', ID])],
+    ['a lone surrogate in a part', cursorOf(['\uD800', ID])],
   ])('refuses %s with a 400 on the field cursor', (_, cursor) => {
     const error = refusal(cursor, [anyText, uuid]);
     expect(error).toBeInstanceOf(AppError);
@@ -65,6 +67,17 @@ describe('keyset cursors', () => {
     expect(timestampText('2026-11-16 10:00:00.123456+00')).toBe(true);
     expect(timestampText('2026-11-16T10:00:00Z')).toBe(true);
     expect(timestampText('yesterday')).toBe(false);
+    expect(timestampText('2024-02-29 23:59:59.999999+05:30')).toBe(true);
+    // The shape of a timestamp is not enough: PostgreSQL refuses these, so they must not reach the SQL.
+    expect(timestampText('2026-99-99 99:99:99')).toBe(false);
+    expect(timestampText('2026-02-29 10:00:00+00')).toBe(false);
+    expect(timestampText('2026-04-31 10:00:00+00')).toBe(false);
+    expect(timestampText('2026-11-16 24:00:00+00')).toBe(false);
+    expect(timestampText('2026-11-16 10:60:00+00')).toBe(false);
+    expect(timestampText('2026-11-16 10:00:60+00')).toBe(false);
+    expect(timestampText('2026-11-16 10:00:00+16')).toBe(false);
+    expect(timestampText('0000-01-01 00:00:00+00')).toBe(false);
+    expect(timestampText('0099-01-01 00:00:00+00')).toBe(true);
     expect(serialId('42')).toBe(true);
     expect(serialId('042')).toBe(false);
     expect(serialId('1'.repeat(17))).toBe(false);

@@ -1,3 +1,4 @@
+import { isStorableText } from '@portal/contracts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -11,13 +12,37 @@ export type KeyPart = (part: string) => boolean;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** PostgreSQL's text form of a timestamptz (`created_at::text`), which keeps the microseconds a Date would lose. */
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+const TIMESTAMP_TEXT =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:[+-](\d{2})(?::?(\d{2}))?|Z)?$/;
+
+/** Whether the year, month and day name a day of the calendar (not 2026-02-30, not year 0, which PostgreSQL refuses). */
+function isCalendarDay(year: number, month: number, day: number): boolean {
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years below 100 as 19xx.
+  date.setUTCFullYear(year, month - 1, day);
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 export const anyText: KeyPart = () => true;
 /** Text of at most 300 characters (sort keys of names and e-mail addresses). */
 export const shortText: KeyPart = (part) => part.length <= 300;
 export const uuid: KeyPart = (part) => UUID.test(part);
-export const timestampText: KeyPart = (part) => TIMESTAMP_TEXT.test(part);
+/** A timestamp of that form that PostgreSQL can read: a shape alone lets `2026-99-99 99:99:99` through to the SQL. */
+export const timestampText: KeyPart = (part) => {
+  const match = TIMESTAMP_TEXT.exec(part);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offsetHours = 0, offsetMinutes = 0] = match
+    .slice(1)
+    .map((field) => (field === undefined ? undefined : Number(field)));
+  return (
+    isCalendarDay(year!, month!, day!) &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60 &&
+    offsetHours <= 15 &&
+    offsetMinutes < 60
+  );
+};
 /** A bigserial id. */
 export const serialId: KeyPart = (part) => /^[1-9][0-9]{0,15}$/.test(part);
 
@@ -25,7 +50,10 @@ export function encodeCursor(key: readonly string[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
-/** The key in a cursor, one string per part; a cursor that is not one of ours is a 400 on the field `cursor`. */
+/**
+ * The key in a cursor, one string per part; a cursor that is not one of ours is a 400 on the field `cursor`. Every part
+ * is text the database can take (no NUL, no lone surrogate: `anyText` included), whatever its own check says.
+ */
 export function decodeCursor(cursor: string | undefined, parts: readonly KeyPart[]): string[] | undefined {
   if (cursor === undefined) return undefined;
   let key: unknown;
@@ -37,7 +65,7 @@ export function decodeCursor(cursor: string | undefined, parts: readonly KeyPart
   const ok =
     Array.isArray(key) &&
     key.length === parts.length &&
-    key.every((part: unknown, i) => typeof part === 'string' && parts[i]!(part));
+    key.every((part: unknown, i) => typeof part === 'string' && isStorableText(part) && parts[i]!(part));
   if (!ok) throw new AppError('validation.failed', 400, { details: [{ field: 'cursor', code: 'cursor' }] });
   return key as string[];
 }
