@@ -18,6 +18,22 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, ErrorCode]> = {
   FST_ERR_VALIDATION: [400, 'validation.failed'],
 };
 
+/**
+ * SQLSTATEs of text the database cannot hold (a NUL; an escape of a lone surrogate in jsonb). The request schemas
+ * refuse such strings (`text()` of the contracts), so reaching here means a field escaped them: still the
+ * client's input, so a 400, logged as a warning to find that field.
+ */
+const UNSTORABLE_TEXT_STATES = new Set(['22021', '22P05']);
+
+/** The SQLSTATE of a database error, through the wrappers (Drizzle puts the driver's error in `cause`). */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
 /** The one place that turns an exception into the API's error body. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -44,6 +60,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {
       return reply.status(known[0]).send(body(known[1], error.message, request.id));
+    }
+    const state = sqlStateOf(error);
+    if (state && UNSTORABLE_TEXT_STATES.has(state)) {
+      request.log.warn({ err: error }, 'text the database cannot store passed the request schema');
+      return reply
+        .status(400)
+        .send(body('request.malformed', 'The request holds text that cannot be stored', request.id));
     }
     if (error.statusCode === 429) {
       return reply.status(429).send(body('request.too_many_requests', error.message, request.id));
