@@ -4,7 +4,7 @@
  * codes. The store is a temporary one, imported through the CLI itself from the shipped UNECE original of D96A.
  */
 import { execFile, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -410,5 +410,41 @@ describe('the compiled CLI (bin/build-cli.mjs)', () => {
       ...(await expected(pathOf('map-error.edi'))),
       file: '-',
     });
+  });
+});
+
+describe('bin/edifact.mjs never runs a stale build', () => {
+  it('runs dist/cli.mjs only when it is newer than everything under src/', { timeout: 60_000 }, () => {
+    // A package of its own: the real bin, a "compiled" and a "source" CLI that say which they are.
+    const pkg = join(folder, 'stale');
+    for (const dir of ['bin', 'dist', 'src/cli']) mkdirSync(join(pkg, dir), { recursive: true });
+    symlinkSync(join(packageRoot, '..', '..', 'node_modules'), join(pkg, 'node_modules'));
+    copyFileSync(join(packageRoot, 'bin', 'edifact.mjs'), join(pkg, 'bin', 'edifact.mjs'));
+    writeFileSync(join(pkg, 'package.json'), '{ "type": "module" }\n');
+    const cli = (which: string) => `export const main = async () => { process.stdout.write('${which}'); return 0; };\n`;
+    writeFileSync(join(pkg, 'dist', 'cli.mjs'), cli('dist'));
+    writeFileSync(join(pkg, 'src', 'cli.ts'), cli('src'));
+    writeFileSync(join(pkg, 'src', 'cli', 'part.ts'), 'export {};\n');
+    const which = (env: NodeJS.ProcessEnv = {}) =>
+      spawnSync(process.execPath, [join(pkg, 'bin', 'edifact.mjs')], {
+        encoding: 'utf8',
+        env: { ...process.env, ...env },
+      }).stdout;
+    const at = (path: string, seconds: number) => utimesSync(path, seconds, seconds);
+    const everything = [
+      join(pkg, 'src'),
+      join(pkg, 'src', 'cli'),
+      join(pkg, 'src', 'cli.ts'),
+      join(pkg, 'src', 'cli', 'part.ts'),
+    ];
+    for (const path of everything) at(path, 1_000_000);
+    at(join(pkg, 'dist', 'cli.mjs'), 2_000_000);
+    expect(which()).toBe('dist');
+    expect(which({ EDIFACT_CLI_SOURCE: '1' })).toBe('src');
+    at(join(pkg, 'src', 'cli', 'part.ts'), 3_000_000); // a source changed after the build
+    expect(which()).toBe('src');
+    at(join(pkg, 'src', 'cli', 'part.ts'), 1_000_000);
+    at(join(pkg, 'src', 'cli'), 3_000_000); // a file added or removed in a folder
+    expect(which()).toBe('src');
   });
 });
