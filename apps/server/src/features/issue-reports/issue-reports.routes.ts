@@ -41,6 +41,34 @@ const FILE_PARTS_CAP = 50;
 
 type MultipartLimitError = Error & { code?: string };
 
+/** What the multipart parser threw: the client's form is broken or over a limit, unlike an error of our own code. */
+class FormReadError extends Error {
+  constructor(readonly reason: MultipartLimitError) {
+    super(reason.message);
+  }
+}
+
+/** The parser's items, with whatever it throws (no boundary, a truncated body, a bad header) marked as its own. */
+async function* fromParser<T>(source: () => AsyncIterable<T>): AsyncGenerator<T> {
+  const asOwn = (error: unknown) => new FormReadError(error instanceof Error ? error : new Error(String(error)));
+  let iterator: AsyncIterator<T>;
+  try {
+    iterator = source()[Symbol.asyncIterator]();
+  } catch (error) {
+    throw asOwn(error);
+  }
+  for (;;) {
+    let step: IteratorResult<T>;
+    try {
+      step = await iterator.next();
+    } catch (error) {
+      throw asOwn(error);
+    }
+    if (step.done) return;
+    yield step.value;
+  }
+}
+
 /** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
 export function contentDisposition(filename: string): string {
   const fallback = filename.replace(/[^A-Za-z0-9._ -]/g, '_').slice(0, 150) || 'file';
@@ -68,15 +96,17 @@ async function readForm(
       problems.push({ field: 'files', code, ...(params ? { params } : {}) });
   };
   try {
-    const parts = request.parts({
-      limits: {
-        fileSize: ISSUE_REPORT_MAX_FILE_BYTES,
-        files: FILE_PARTS_CAP,
-        fields: 20,
-        fieldSize: ISSUE_DESCRIPTION_MAX_LENGTH * 4 + 1024,
-        parts: FILE_PARTS_CAP + 20,
-      },
-    });
+    const parts = fromParser(() =>
+      request.parts({
+        limits: {
+          fileSize: ISSUE_REPORT_MAX_FILE_BYTES,
+          files: FILE_PARTS_CAP,
+          fields: 20,
+          fieldSize: ISSUE_DESCRIPTION_MAX_LENGTH * 4 + 1024,
+          parts: FILE_PARTS_CAP + 20,
+        },
+      }),
+    );
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.valueTruncated) problems.push({ field: part.fieldname, code: 'tooLong' });
@@ -86,7 +116,7 @@ async function readForm(
       }
       const chunks: Buffer[] = [];
       let size = 0;
-      for await (const chunk of part.file) {
+      for await (const chunk of fromParser(() => part.file)) {
         const bytes = chunk as Buffer;
         size += bytes.length;
         if (total + size <= ISSUE_REPORT_MAX_TOTAL_BYTES) chunks.push(bytes);
@@ -110,12 +140,14 @@ async function readForm(
       }
     }
   } catch (error) {
-    const code = (error as MultipartLimitError).code;
+    if (!(error instanceof FormReadError)) throw error;
+    const code = error.reason.code;
     if (code === 'FST_FILES_LIMIT') problem('tooManyFiles', { max: ISSUE_REPORT_MAX_FILES });
     else if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new AppError('request.malformed', 400, { message: 'Too many form parts' });
     else if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('request.unsupported_media_type', 415);
-    else throw error;
+    // Anything else the parser throws is a form it cannot read: a 400, not a failure of the server.
+    else throw new AppError('request.malformed', 400, { message: `Malformed multipart body: ${error.message}` });
   }
   return { fields, files, problems };
 }

@@ -54,10 +54,12 @@ export function cleanFilename(name: string): string {
     .filter((c) => c !== '"' && c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
     .join('')
     .trim();
-  if (base.length <= 200) return base;
-  const dot = base.lastIndexOf('.');
-  const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : '';
-  return base.slice(0, 200 - ext.length) + ext;
+  // Counted in code points: a cut between the halves of a surrogate pair would leave a string the database refuses.
+  const chars = [...base];
+  if (chars.length <= 200) return base;
+  const dot = chars.lastIndexOf('.');
+  const ext = dot > 0 && chars.length - dot <= 10 ? chars.slice(dot) : [];
+  return [...chars.slice(0, 200 - ext.length), ...ext].join('');
 }
 
 /** Decides whether an attachment is accepted and the content type it is kept as; the sender's claim is ignored. */
