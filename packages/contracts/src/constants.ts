@@ -33,10 +33,7 @@ export const RESET_PASSWORD_TTL_SECONDS = 60 * 60;
 export const INVITATION_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const REGISTRATION_TOKEN_TTL_SECONDS = 60 * 60;
 
-/** Brute-force limits on failed logins, counted over a sliding window. */
-export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
-export const LOGIN_FAILURES_PER_ADDRESS = 20;
+// The limits on failed logins live with the server (apps/server/src/features/auth/login-limits.ts, decision 0009).
 
 /** Largest JSON body the API accepts outside upload routes. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;

@@ -6,6 +6,8 @@ export type AuditEvent =
   | 'auth.login_succeeded'
   | 'auth.login_failed'
   | 'auth.login_throttled'
+  | 'auth.account_locked'
+  | 'auth.account_unlocked'
   | 'auth.login_refused'
   | 'auth.legacy_login'
   | 'auth.logout'

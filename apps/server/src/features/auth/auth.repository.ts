@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../audit/audit.table.ts';
 import { companies } from '../companies/companies.table.ts';
@@ -8,7 +8,7 @@ import { legacyAccounts, oneTimeTokens, refreshTokenFamilies, refreshTokens } fr
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
-export type OneTimePurpose = 'verify_email' | 'reset' | 'invite' | 'registration';
+export type OneTimePurpose = 'verify_email' | 'reset' | 'invite' | 'registration' | 'unlock';
 
 export function createAuthRepository(db: Db) {
   return {
@@ -148,12 +148,32 @@ export function createAuthRepository(db: Db) {
         .where(and(...where));
       return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : undefined };
     },
-    async lastEventAt(event: string, login: string, since: Date): Promise<Date | undefined> {
+    /** The newest event of any of the kinds for the login (and address, when given) after `since`. */
+    async lastEventAt(events: string[], key: { login: string; ip?: string }, since: Date): Promise<Date | undefined> {
+      const where = [
+        inArray(auditLog.event, events),
+        eq(auditLog.login, key.login.toLowerCase()),
+        gt(auditLog.at, since),
+      ];
+      if (key.ip !== undefined) where.push(eq(auditLog.ip, key.ip));
       const [row] = await db
         .select({ at: sql<string | null>`max(${auditLog.at})` })
         .from(auditLog)
-        .where(and(eq(auditLog.event, event), eq(auditLog.login, login.toLowerCase()), gt(auditLog.at, since)));
+        .where(and(...where));
       return row?.at ? new Date(row.at) : undefined;
+    },
+    /** Times of the newest `limit` events of a kind matching the key after `since`, newest first. */
+    async recentEventTimes(event: string, key: { login?: string; ip?: string }, since: Date, limit: number) {
+      const where = [eq(auditLog.event, event), gt(auditLog.at, since)];
+      if (key.login !== undefined) where.push(eq(auditLog.login, key.login.toLowerCase()));
+      if (key.ip !== undefined) where.push(eq(auditLog.ip, key.ip));
+      const rows = await db
+        .select({ at: auditLog.at })
+        .from(auditLog)
+        .where(and(...where))
+        .orderBy(desc(auditLog.at))
+        .limit(limit);
+      return rows.map((r) => r.at);
     },
   };
 }

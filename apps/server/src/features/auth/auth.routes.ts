@@ -121,6 +121,21 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
       },
     });
 
+    app.get('/users/unlock', {
+      config: pub,
+      schema: {
+        tags,
+        summary: 'The e-mailed unlock link of an account locked by failed logins; redirects to the login page',
+        querystring: z.object({ token: z.string().max(512).default('') }),
+      },
+      handler: async (request, reply) => {
+        const result = request.query.token
+          ? await service.unlock(request.query.token, meta(request))
+          : { type: 'error', text: 'actionError' };
+        return reply.redirect(`/login?msgType=${result.type}&msgText=${result.text}`, 302);
+      },
+    });
+
     app.post('/users/sendResetPasswordEmail', {
       config: pub,
       schema: {

@@ -1,8 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  LOGIN_FAILURE_WINDOW_SECONDS,
-  LOGIN_FAILURES_PER_ACCOUNT,
-  LOGIN_FAILURES_PER_ADDRESS,
   INVITATION_TTL_SECONDS,
   REFRESH_TOKEN_ABSOLUTE_SECONDS,
   REFRESH_TOKEN_IDLE_SECONDS,
@@ -33,6 +30,17 @@ import { legacyAccounts } from './auth.table.ts';
 import type { AuthRepository, UserRow } from './auth.repository.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
+import {
+  ACCOUNT_LOCK_FAILURES,
+  ACCOUNT_WINDOW_SECONDS,
+  ADDRESS_CEILING_FAILURES,
+  ADDRESS_WINDOW_SECONDS,
+  KNOWN_ADDRESS_SECONDS,
+  PAIR_FREE_FAILURES,
+  PAIR_WINDOW_SECONDS,
+  UNLOCK_TTL_SECONDS,
+  pairWaitSeconds,
+} from './login-limits.ts';
 import { evaluateCompanyStatus } from './vindication.ts';
 
 /** A reset link mailed before the password last changed would undo that change: it no longer works. */
@@ -57,34 +65,87 @@ export function createAuthService(deps: {
 }) {
   const { repo, clock, audit } = deps;
 
-  /** 429 when an account or an address has failed too often within the window; failures after a success reset. */
-  async function enforceLoginLimits(login: string, meta: RequestMeta): Promise<void> {
-    const now = clock.now();
-    const windowStart = addSeconds(now, -LOGIN_FAILURE_WINDOW_SECONDS);
-    const lastSuccess = await repo.lastEventAt('auth.login_succeeded', login, windowStart);
-    const since = lastSuccess && lastSuccess > windowStart ? lastSuccess : windowStart;
-    const perAccount = await repo.countEvents('auth.login_failed', { login }, since);
-    const perAddress = await repo.countEvents('auth.login_failed', { ip: meta.ip }, windowStart);
-    const over =
-      perAccount.count >= LOGIN_FAILURES_PER_ACCOUNT
-        ? perAccount
-        : perAddress.count >= LOGIN_FAILURES_PER_ADDRESS
-          ? perAddress
-          : undefined;
-    if (!over) return;
-    const oldest = over.oldest ?? now;
-    const retryAfter = Math.max(
-      1,
-      LOGIN_FAILURE_WINDOW_SECONDS - Math.floor((now.getTime() - oldest.getTime()) / 1000),
-    );
-    await audit.record({ event: 'auth.login_throttled', login, ip: meta.ip, userAgent: meta.userAgent });
-    throw new AppError('auth.too_many_attempts', 429, {
+  /** A 429 with the wait in `retryAfter` and the Retry-After header (audited as a throttled login). */
+  async function refuseAttempt(
+    code: 'auth.too_many_attempts' | 'auth.account_locked',
+    until: Date,
+    login: string,
+    meta: RequestMeta,
+  ): Promise<never> {
+    const retryAfter = Math.max(1, Math.ceil((until.getTime() - clock.now().getTime()) / 1000));
+    await audit.record({
+      event: 'auth.login_throttled',
+      login,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      details: { code, retryAfter },
+    });
+    throw new AppError(code, 429, {
       data: { retryAfter },
       headers: { 'retry-after': String(retryAfter) },
       extra: { success: false },
     });
   }
 
+  /**
+   * Refuses an attempt the limits of login-limits.ts do not allow now, before any password is read: a locked
+   * account; an address over its ceiling trying an account it never signed in to; a pair of account and address
+   * still in its wait. Unknown logins are counted the same way, so none of this tells whether an account exists.
+   */
+  async function enforceLoginLimits(login: string, meta: RequestMeta): Promise<void> {
+    const now = clock.now();
+    const latest = (...dates: (Date | undefined)[]) => new Date(Math.max(...dates.map((d) => (d ? d.getTime() : 0))));
+
+    const accountStart = addSeconds(now, -ACCOUNT_WINDOW_SECONDS);
+    const unlocked = await repo.lastEventAt(
+      ['auth.login_succeeded', 'auth.account_unlocked'],
+      { login },
+      addSeconds(now, -PAIR_WINDOW_SECONDS),
+    );
+    const account = await repo.recentEventTimes(
+      'auth.login_failed',
+      { login },
+      latest(accountStart, unlocked),
+      ACCOUNT_LOCK_FAILURES,
+    );
+    if (account.length >= ACCOUNT_LOCK_FAILURES) {
+      // Locked until the oldest of the failures that lock it leaves the window (or the owner unlocks it).
+      await refuseAttempt('auth.account_locked', addSeconds(account.at(-1)!, ACCOUNT_WINDOW_SECONDS), login, meta);
+    }
+
+    const address = await repo.recentEventTimes(
+      'auth.login_failed',
+      { ip: meta.ip },
+      addSeconds(now, -ADDRESS_WINDOW_SECONDS),
+      ADDRESS_CEILING_FAILURES,
+    );
+    if (address.length >= ADDRESS_CEILING_FAILURES) {
+      const known = await repo.lastEventAt(
+        ['auth.login_succeeded'],
+        { login, ip: meta.ip },
+        addSeconds(now, -KNOWN_ADDRESS_SECONDS),
+      );
+      if (!known)
+        await refuseAttempt('auth.too_many_attempts', addSeconds(address.at(-1)!, ADDRESS_WINDOW_SECONDS), login, meta);
+    }
+
+    const pairSuccess = await repo.lastEventAt(
+      ['auth.login_succeeded'],
+      { login, ip: meta.ip },
+      addSeconds(now, -PAIR_WINDOW_SECONDS),
+    );
+    const pair = await repo.recentEventTimes(
+      'auth.login_failed',
+      { login, ip: meta.ip },
+      latest(addSeconds(now, -PAIR_WINDOW_SECONDS), pairSuccess, unlocked),
+      PAIR_FREE_FAILURES + 8,
+    );
+    const wait = pairWaitSeconds(pair.length);
+    if (wait > 0 && addSeconds(pair[0]!, wait) > now)
+      await refuseAttempt('auth.too_many_attempts', addSeconds(pair[0]!, wait), login, meta);
+  }
+
+  /** Records a failed login; the failure that locks the account e-mails its owner an unlock link. */
   async function failLogin(login: string, meta: RequestMeta, reason: string): Promise<never> {
     await audit.record({
       event: 'auth.login_failed',
@@ -93,7 +154,35 @@ export function createAuthService(deps: {
       userAgent: meta.userAgent,
       details: { reason },
     });
+    const now = clock.now();
+    const unlocked = await repo.lastEventAt(
+      ['auth.login_succeeded', 'auth.account_unlocked'],
+      { login },
+      addSeconds(now, -PAIR_WINDOW_SECONDS),
+    );
+    const since = new Date(Math.max(addSeconds(now, -ACCOUNT_WINDOW_SECONDS).getTime(), unlocked?.getTime() ?? 0));
+    const failures = await repo.recentEventTimes('auth.login_failed', { login }, since, ACCOUNT_LOCK_FAILURES + 1);
+    if (failures.length === ACCOUNT_LOCK_FAILURES) await accountLocked(login, meta);
     throw new AppError('auth.invalid_credentials', 401, { extra: { success: false } });
+  }
+
+  /** The account just locked: audit it and, when the login is a user's, e-mail the unlock link. */
+  async function accountLocked(login: string, meta: RequestMeta): Promise<void> {
+    const user = await repo.findUserByEmail(login);
+    await audit.record({ event: 'auth.account_locked', login, ip: meta.ip, subjectUserId: user?.id ?? null });
+    if (!user || user.disabledAt) return;
+    const token = newSecret();
+    const now = clock.now();
+    await repo.insertOneTimeToken({
+      purpose: 'unlock',
+      tokenHash: hashSecret(token),
+      userId: user.id,
+      expiresAt: addSeconds(now, UNLOCK_TTL_SECONDS),
+      createdAt: now,
+    });
+    const link = `${deps.publicUrl}/api/users/unlock?token=${encodeURIComponent(token)}`;
+    const mail = renderActionMail({ language: user.language, kind: 'unlock', name: user.firstName, link });
+    await deps.mail.send({ kind: 'account_locked', to: user.email, language: user.language, userId: user.id, ...mail });
   }
 
   /** Starts a session (a new refresh-token family) and returns the Keycloak-shaped token set. */
@@ -496,6 +585,25 @@ export function createAuthService(deps: {
       await deps.db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, row.userId));
       await audit.record({ event: 'auth.email_verified', subjectUserId: row.userId, actorUserId: row.userId });
       return { type: 'success', text: 'emailVerified' };
+    },
+
+    /** Spends an e-mailed unlock link: the account's failures so far no longer count, from any address. */
+    async unlock(token: string, meta: RequestMeta): Promise<{ type: 'success' | 'error'; text: LoginMessage }> {
+      const now = clock.now();
+      const row = await repo.findOneTimeToken(hashSecret(token), ['unlock']);
+      if (!row?.userId || row.usedAt) return { type: 'error', text: 'actionError' };
+      if (row.expiresAt <= now) return { type: 'error', text: 'actionExpired' };
+      const user = await repo.findUserById(row.userId);
+      if (!user || !(await repo.consumeOneTimeToken(row.id, now))) return { type: 'error', text: 'actionError' };
+      await audit.record({
+        event: 'auth.account_unlocked',
+        subjectUserId: user.id,
+        actorUserId: user.id,
+        login: user.email,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+      });
+      return { type: 'success', text: 'accountUnlocked' };
     },
 
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {

@@ -16,6 +16,8 @@ export type LoginOutcome =
   | { kind: 'blocked'; code: string; vindication?: VindicationInfoResponse }
   | { kind: 'notVerified'; userId?: string }
   | { kind: 'tooManyAttempts'; retryAfterSeconds: number }
+  /** Too many failures from everywhere: the owner was e-mailed an unlock link (decision 0009). */
+  | { kind: 'accountLocked'; retryAfterSeconds: number }
   | { kind: 'error'; code: string; status: number };
 
 function findVindication(body: unknown): VindicationInfoResponse | undefined {
@@ -36,10 +38,11 @@ function fromError(error: unknown): LoginOutcome {
       const id = error.data['id'];
       return { kind: 'notVerified', userId: typeof id === 'string' ? id : undefined };
     }
-    case 'auth.too_many_attempts': {
+    case 'auth.too_many_attempts':
+    case 'auth.account_locked': {
       const retryAfter = Number(error.data['retryAfter']);
       return {
-        kind: 'tooManyAttempts',
+        kind: error.code === 'auth.account_locked' ? 'accountLocked' : 'tooManyAttempts',
         retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60,
       };
     }

@@ -129,6 +129,30 @@ describe('login page', () => {
     expect((await app.screen.findByTestId('login-error')).textContent).toContain('try again in 10 minutes');
   });
 
+  it('says that a locked account unlocks with the e-mailed link or after the wait', async () => {
+    const app = await renderApp({
+      path: '/login',
+      routes: {
+        'POST /api/users/login': {
+          status: 429,
+          body: { success: false, error: { code: 'auth.account_locked', message: 'x', data: { retryAfter: 1800 } } },
+        },
+      },
+    });
+    await fillAndSubmit(app, 'user@demo.example.com', 'x');
+    const text = (await app.screen.findByTestId('login-error')).textContent;
+    expect(text).toContain('This account is locked');
+    expect(text).toContain('link in the e-mail');
+    expect(text).toContain('try again in 30 minutes');
+    // A locked account is not worth a second try at the old system's login.
+    expect(app.api.calls.some((c) => c.path === '/api/legacy/login')).toBe(false);
+  });
+
+  it('says the account is unlocked when the e-mailed link brings the owner back', async () => {
+    const app = await renderApp({ path: '/login?msgType=success&msgText=accountUnlocked' });
+    expect(await app.screen.findByText('Your account has been unlocked. You can log in now.')).toBeTruthy();
+  });
+
   it('logs in, goes to returnUrl and sends the chosen language when it differs', async () => {
     const tokens = makeTokenSet({ email: 'user@demo.example.com', given_name: 'Demo', family_name: 'User' });
     const app = await renderApp({

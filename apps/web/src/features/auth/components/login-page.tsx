@@ -251,9 +251,10 @@ function FailureMessage({ failure }: { failure: FailedOutcome | undefined }) {
         </Alert>
       );
     case 'tooManyAttempts':
+    case 'accountLocked':
       return (
         <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert" data-testid="login-error">
-          {t('auth:login.tooManyAttempts', {
+          {t(failure.kind === 'accountLocked' ? 'auth:login.accountLocked' : 'auth:login.tooManyAttempts', {
             duration: formatMinutes(i18n.language, Math.max(1, Math.ceil(failure.retryAfterSeconds / 60))),
           })}
         </Alert>
