@@ -14,6 +14,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { MAX_JSON_BODY_BYTES } from '@portal/contracts';
 import type { Config } from './config.ts';
+import type { BlobStore } from './storage/blob-store.ts';
+import { openBlobStore } from './storage/open-blob-store.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { AppError } from './lib/app-error.ts';
@@ -45,6 +47,8 @@ export type BuildAppOptions = {
   /** Access-token lifetime override (tests and the e2e suite use short ones to exercise refresh). */
   accessTtlSeconds?: number;
   logger?: boolean;
+  /** A blob store of the caller's choosing instead of the one STORAGE_URL names (tests of the S3 store). */
+  blobs?: BlobStore;
 };
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -122,6 +126,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(config.cpuThreads ? { threads: config.cpuThreads } : {}),
   });
   app.addHook('onClose', () => cpu.close());
+  let blobs = options.blobs;
+  if (!blobs) {
+    const opened = openBlobStore(config.storage, db);
+    app.addHook('onClose', async () => opened.close());
+    blobs = opened;
+  }
   const edifact = await createEdifactService({
     storePath: `${config.dataDir}/edifact`,
     log: app.log,
@@ -143,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(appConfigRoutes({ db, clock }));
       await api.register(adminRoutes({ db, clock, audit, auth }));
       await api.register(impersonationRoutes({ db, clock, audit, auth }));
-      await api.register(issueReportsRoutes({ db, clock, audit, mail, supportEmail: config.supportEmail }));
+      await api.register(issueReportsRoutes({ db, clock, audit, mail, supportEmail: config.supportEmail, blobs }));
       await api.register(userManagementRoutes({ db, clock, audit, mail, authRepo, publicUrl: config.publicUrl }));
       await api.register(restrictionsRoutes({ db, clock, audit }));
     },

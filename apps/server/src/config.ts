@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseStorageUrl, StorageUrlError, type StorageLocation } from './storage/storage-url.ts';
 
 /** Every setting of the server, read from the environment once at start (README lists them). */
 const booleanString = z
@@ -32,6 +33,17 @@ const EnvSchema = z.object({
   EDIFACT_DOWNLOAD_BASE_URL: z.url().optional(),
   CPU_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
   CPU_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseStorageUrl(value);
+      } catch (error) {
+        if (!(error instanceof StorageUrlError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+      }
+    }),
   EDIFACT_SHIPPED_DIRECTORIES: booleanString.default(true),
 });
 
@@ -59,6 +71,8 @@ export type Config = {
   cpuTaskTimeoutMs: number;
   /** Threads of the CPU pool (unset: the cores less one, 1 to 4). */
   cpuThreads: number | undefined;
+  /** Where blobs live: the database unless STORAGE_URL names an S3-compatible bucket. */
+  storage: StorageLocation;
 };
 
 export class ConfigError extends Error {}
@@ -93,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     edifactShippedDirectories: e.EDIFACT_SHIPPED_DIRECTORIES,
     cpuTaskTimeoutMs: e.CPU_TASK_TIMEOUT_MS,
     cpuThreads: e.CPU_THREADS,
+    storage: parseStorageUrl(e.STORAGE_URL),
     edifactDirectoriesImport: (e.EDIFACT_DIRECTORIES_IMPORT ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -30,7 +30,7 @@ export function createTestClock(start = new Date('2026-11-16T10:00:00Z')): TestC
  * A fresh, migrated database per test file: PGlite in memory, or, in the PostgreSQL run (TEST_DB_KIND=postgres,
  * TEST_DATABASE_URL set), a new database on that server that is dropped afterwards.
  */
-async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB_KIND !== 'postgres' || !url) return openDatabase({ dataDir: 'memory://' });
   const name = `portal_test_${randomBytes(6).toString('hex')}`;

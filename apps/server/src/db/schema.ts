@@ -8,3 +8,4 @@ export * from '../features/audit/audit.table.ts';
 export * from '../features/app-config/app-config.table.ts';
 export * from '../features/restrictions/restrictions.table.ts';
 export * from '../features/issue-reports/issue-reports.table.ts';
+export * from '../storage/blobs.table.ts';

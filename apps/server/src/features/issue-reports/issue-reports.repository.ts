@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import { companies } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
 import { issueReportFiles, issueReports } from './issue-reports.table.ts';
@@ -16,11 +19,11 @@ export type IssueReportListRow = IssueReportRow & {
 };
 export type IssueReportFileMeta = { id: string; reportId: string; filename: string; contentType: string; size: number };
 
-/** PGlite hands bytea back as a Uint8Array, node-postgres as a Buffer; callers always get a Buffer. */
-const toBuffer = (data: Buffer | Uint8Array): Buffer =>
-  Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+/** Where a file's bytes live in the BlobStore. */
+const blobKeyOf = (reportId: string, fileId: string) => `issue-reports/${reportId}/${fileId}`;
 
-export function createIssueReportsRepository(db: Db) {
+/** Reports and their files' metadata in the database; the files' bytes in the BlobStore. */
+export function createIssueReportsRepository(db: Db, blobs: BlobStore) {
   /** Reports with their company and reporter, as lists show them. */
   const selectReports = () =>
     db
@@ -42,24 +45,45 @@ export function createIssueReportsRepository(db: Db) {
   });
 
   return {
-    /** A report and its files, atomically. */
+    /**
+     * A report and its files. The bytes go to the BlobStore first, then the rows in one transaction: a report never
+     * names a file that is not stored. A failure on the way removes the blobs already written; a crash can leave a
+     * blob no row names (unreachable, and swept with the store's other leftovers).
+     */
     async create(report: NewIssueReport, files: NewIssueReportFile[]): Promise<IssueReportRow> {
-      return db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const [row] = await tx.insert(issueReports).values(report).returning();
-        if (files.length) {
-          await tx.insert(issueReportFiles).values(
-            files.map((f) => ({
-              reportId: row!.id,
-              filename: f.filename,
-              contentType: f.contentType,
-              size: f.data.length,
-              data: f.data,
-            })),
-          );
+      const reportId = report.id ?? randomUUID();
+      const stored = files.map((f) => ({ ...f, id: randomUUID() }));
+      const written: string[] = [];
+      try {
+        for (const f of stored) {
+          const key = blobKeyOf(reportId, f.id);
+          await blobs.put(key, f.data, { contentType: f.contentType });
+          written.push(key);
         }
-        return row!;
-      });
+        return await db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          const [row] = await tx
+            .insert(issueReports)
+            .values({ ...report, id: reportId })
+            .returning();
+          if (stored.length) {
+            await tx.insert(issueReportFiles).values(
+              stored.map((f) => ({
+                id: f.id,
+                reportId,
+                filename: f.filename,
+                contentType: f.contentType,
+                size: f.data.length,
+                blobKey: blobKeyOf(reportId, f.id),
+              })),
+            );
+          }
+          return row!;
+        });
+      } catch (error) {
+        await Promise.allSettled(written.map((key) => blobs.delete(key)));
+        throw error;
+      }
     },
 
     /** Newest first, by (created_at, id). */
@@ -110,13 +134,16 @@ export function createIssueReportsRepository(db: Db) {
         .orderBy(issueReportFiles.filename, issueReportFiles.id);
     },
 
-    async findFile(reportId: string, fileId: string): Promise<(IssueReportFileMeta & { data: Buffer }) | undefined> {
+    /** A file with its bytes as a stream from the BlobStore (read as they are sent). */
+    async findFile(reportId: string, fileId: string): Promise<(IssueReportFileMeta & { data: Readable }) | undefined> {
       const [row] = await db
         .select()
         .from(issueReportFiles)
         .where(and(eq(issueReportFiles.id, fileId), eq(issueReportFiles.reportId, reportId)))
         .limit(1);
-      return row ? { ...row, data: toBuffer(row.data as Buffer | Uint8Array) } : undefined;
+      if (!row) return undefined;
+      const { blobKey, ...meta } = row;
+      return { ...meta, data: (await blobs.get(blobKey)).body };
     },
 
     async findUser(id: string) {

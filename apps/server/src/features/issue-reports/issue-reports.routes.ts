@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
@@ -25,6 +26,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { documentedBody } from '../../lib/openapi.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { principalOf, requirePermission, requireRole } from '../../plugins/auth.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import { createIssueReportsRepository } from './issue-reports.repository.ts';
@@ -159,9 +161,10 @@ export function issueReportsRoutes(deps: {
   audit: AuditService;
   mail: MailService;
   supportEmail: string;
+  blobs: BlobStore;
 }): FastifyPluginAsyncZod {
   const service = createIssueReportsService({
-    repo: createIssueReportsRepository(deps.db),
+    repo: createIssueReportsRepository(deps.db, deps.blobs),
     mail: deps.mail,
     audit: deps.audit,
     clock: deps.clock,
@@ -248,7 +251,7 @@ export function issueReportsRoutes(deps: {
         tags: [...tags, 'admin', 'admin-logs'],
         summary: 'Download a file of an issue report',
         params: IssueReportFileParamsSchema,
-        response: { 200: z.instanceof(Buffer).describe('The file, as an attachment') },
+        response: { 200: z.instanceof(Readable).describe('The file, as an attachment (streamed from the BlobStore)') },
       },
       handler: async (request, reply) => {
         const file = await service.getFile(request.params.id, request.params.fileId);

@@ -1,8 +1,6 @@
-import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /** "Report an issue": kept with its files, e-mailed to SUPPORT_EMAIL, listed for admins. */
 export const issueReports = pgTable(
@@ -31,7 +29,8 @@ export const issueReportFiles = pgTable(
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
-    data: bytea('data').notNull(),
+    /** The file's bytes in the BlobStore (`issue-reports/<report>/<file>`). */
+    blobKey: text('blob_key').notNull(),
   },
   (t) => [index('issue_report_files_report_idx').on(t.reportId)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE "issue_report_files" DROP COLUMN "data";

@@ -1,0 +1,94 @@
+import { Readable } from 'node:stream';
+import { count, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/db/client.ts';
+import { BlobNotFoundError } from '../src/storage/blob-store.ts';
+import { blobChunks, blobs } from '../src/storage/blobs.table.ts';
+import { createDatabaseBlobStore, DATABASE_CHUNK_BYTES } from '../src/storage/database-blob-store.ts';
+import { blobStoreSuite } from './blob-store.suite.ts';
+import { freshDatabase } from './helper.ts';
+
+// The shared suite, on PGlite here and on PostgreSQL in the server-postgres run, with the real chunk size.
+blobStoreSuite(
+  'database',
+  async () => {
+    const database = await freshDatabase();
+    return { store: createDatabaseBlobStore(database.db), close: () => database.close() };
+  },
+  { bigBytes: 3 * DATABASE_CHUNK_BYTES + 17 },
+);
+
+describe('database blob store: chunks and unfinished puts', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await freshDatabase();
+  });
+  afterAll(() => database.close());
+
+  const chunksOf = async (key: string) => {
+    const [row] = await database.db
+      .select({ n: count() })
+      .from(blobChunks)
+      .innerJoin(blobs, eq(blobs.id, blobChunks.blobId))
+      .where(eq(blobs.key, key));
+    return row!.n;
+  };
+
+  it('writes one row per chunk and drops the old chunks when a key is replaced', async () => {
+    const store = createDatabaseBlobStore(database.db, { chunkBytes: 10 });
+    await store.put('c/one', Buffer.alloc(25, 1), { contentType: 'text/plain' });
+    expect(await chunksOf('c/one')).toBe(3);
+    await store.put('c/one', Buffer.alloc(5, 2), { contentType: 'text/plain' });
+    expect(await chunksOf('c/one')).toBe(1);
+    const [all] = await database.db.select({ n: count() }).from(blobChunks);
+    expect(all!.n).toBe(1);
+  });
+
+  it('leaves nothing behind when the body fails midway', async () => {
+    const store = createDatabaseBlobStore(database.db, { chunkBytes: 10 });
+    async function* broken() {
+      yield Buffer.alloc(30, 1);
+      throw new Error('client went away');
+    }
+    await expect(store.put('c/broken', Readable.from(broken()), { contentType: 'text/plain' })).rejects.toThrow(
+      'client went away',
+    );
+    const [pending] = await database.db.select({ n: count() }).from(blobs).where(isNull(blobs.key));
+    expect(pending!.n).toBe(0);
+    expect(await store.stat('c/broken')).toBeUndefined();
+  });
+
+  it('deletes the rows of puts that died before they were published, once old enough', async () => {
+    const store = createDatabaseBlobStore(database.db);
+    // What a process killed between chunks leaves: a row without a key, and its chunks.
+    const [row] = await database.db
+      .insert(blobs)
+      .values({ key: null, contentType: 'text/plain', createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .returning();
+    await database.db.insert(blobChunks).values({ blobId: row!.id, seq: 0, data: Buffer.from('half') });
+    await store.put('c/live', Buffer.from('live'), { contentType: 'text/plain' });
+    expect(await store.deleteIncomplete(new Date(Date.now() - 86_400_000))).toBe(1);
+    const [left] = await database.db.select({ n: count() }).from(blobChunks).where(eq(blobChunks.blobId, row!.id));
+    expect(left!.n).toBe(0);
+    expect(await store.stat('c/live')).toBeDefined();
+  });
+
+  it('fails the stream of a blob deleted while it is read, instead of handing over a short file', async () => {
+    // Chunks above the stream's 16 KiB read-ahead, so at most one chunk is fetched before it is asked for.
+    const store = createDatabaseBlobStore(database.db, { chunkBytes: 20_000 });
+    await store.put('c/read', Buffer.alloc(100_000, 3), { contentType: 'text/plain' });
+    const blob = await store.get('c/read');
+    const iterator = blob.body[Symbol.asyncIterator]();
+    let read = ((await iterator.next()).value as Buffer).length;
+    await store.delete('c/read');
+    const rest = (async () => {
+      for (;;) {
+        const step = await iterator.next();
+        if (step.done) return read;
+        read += (step.value as Buffer).length;
+      }
+    })();
+    await expect(rest).rejects.toBeInstanceOf(BlobNotFoundError);
+    expect(read).toBeLessThan(100_000);
+  });
+});
