@@ -353,6 +353,34 @@ describe('every route of the OpenAPI document refuses bad input without a 500', 
     expect(findings.crashes).toEqual([]);
   }, 240_000);
 
+  it('headers: broken credentials and bad text in the headers the server reads', async () => {
+    const findings = new Findings();
+    const headerSets: [string, Record<string, string>][] = [
+      ['a NUL token', { authorization: 'Bearer a\u0000b' }],
+      ['a very long token', { authorization: `Bearer ${'a'.repeat(50_000)}` }],
+      ['a token of three empty parts', { authorization: 'Bearer ..' }],
+      ['another scheme', { authorization: 'Basic YWRtaW46YWRtaW4=' }],
+      ['a NUL in the user agent, with a valid token', { ...bearer(tokens.user), 'user-agent': 'a\u0000b' }],
+      ['a NUL in accept-language', { ...bearer(tokens.user), 'accept-language': 'pl\u0000' }],
+      ['a NUL in x-forwarded-for', { ...bearer(tokens.user), 'x-forwarded-for': '1.2.3.4\u0000' }],
+    ];
+    for (const { method, path, op } of operations) {
+      const url = pathWith(path, op.parameters ?? []);
+      const body = op.requestBody?.content['application/json'];
+      const payload = body ? JSON.stringify(sample(body.schema)) : undefined;
+      for (const [name, headers] of headerSets) {
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url,
+          headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+          ...(payload ? { payload } : {}),
+        });
+        findings.check(`${method} ${path} ${name}`, [res]);
+      }
+    }
+    expect(findings.crashes).toEqual([]);
+  }, 240_000);
+
   it('multipart bodies: bad strings in each field, and malformed forms', async () => {
     const findings = new Findings();
     let probed = 0;
