@@ -50,7 +50,11 @@ export function UploadWidget({ items, limits, onAdd, onRemove, disabled, label }
         enablePointerEvents
         disabled={disabled}
         multiple
-        inputProps={{ accept: limits.extensions.map((e) => `.${e}`).join(','), 'aria-describedby': hintId }}
+        inputProps={{
+          accept: limits.extensions.map((e) => `.${e}`).join(','),
+          'aria-label': t('upload.choose'),
+          'aria-describedby': hintId,
+        }}
         className={classes.zone}
         data-testid="upload-dropzone"
       >

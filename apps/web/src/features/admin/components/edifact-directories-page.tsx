@@ -128,6 +128,7 @@ export function EdifactDirectoriesPage(): ReactElement {
               multiple={false}
               loading={upload.isPending}
               aria-label={t('edifact.dropzone')}
+              inputProps={{ 'aria-label': t('edifact.dropzone') }}
               data-testid="directory-dropzone"
             >
               <Group justify="center" gap="md" mih={120} style={{ pointerEvents: 'none' }}>
