@@ -40,6 +40,8 @@ async function validate(page: Page, content: string) {
 }
 
 const verdict = (page: Page) => page.getByTestId('validation-verdict');
+// Screenshots a person looks at (E2E_SHOTS, or beside the test results).
+const SHOTS = process.env.E2E_SHOTS ?? `${process.env.E2E_ARTIFACTS ?? './.artifacts'}/shots`;
 
 /**
  * The login toast comes from the shared notify helper, whose close button has no accessible name yet (reported);
@@ -150,3 +152,80 @@ test('the clerk has no document validation', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Document validation' })).toHaveCount(0);
   await expect(page.getByLabel('Document content')).toHaveCount(0);
 });
+
+// What a person needs from a finding is what is wrong: that text must be on screen without sideways scrolling, at a
+// laptop's width and on a phone, left to right and right to left; the verdict is said once, and nothing covers it.
+for (const [lang, width, height] of [
+  ['en', 1366, 768],
+  ['en', 390, 844],
+  ['ar', 1366, 768],
+  ['ar', 390, 844],
+] as const) {
+  test(`the result fits at ${String(width)} px in ${lang}: each finding's message readable, the verdict said once`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await page.goto('/document-validation');
+    await logIn(page, DEMO.user.email, DEMO.user.password);
+    await expect(page).toHaveURL(/\/document-validation$/);
+    if (lang === 'ar') {
+      await context.addCookies([{ name: 'lang', value: 'ar', url: baseURL ?? 'http://localhost' }]);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    }
+    await afterLoginToast(page);
+    await page.getByLabel(lang === 'ar' ? 'محتوى المستند' : 'Document content').fill(MAP_ERROR);
+    await page.getByRole('button', { name: lang === 'ar' ? 'تحقّق' : 'Validate' }).click();
+    const verdictText = lang === 'ar' ? 'يحتوي المستند على أخطاء وفقًا للتحقق بالخريطة.' : MAP_TEXT;
+    await expect(verdict(page)).toContainText(verdictText);
+    // Said once: right when the verdict shows, no toast repeats it.
+    const toasts = page.locator('.mantine-Notification-root');
+    expect(await toasts.filter({ hasText: verdictText }).count()).toBe(0);
+
+    const row = page
+      .getByTestId('finding-row')
+      .filter({ hasText: lang === 'ar' ? 'غير مسموح بها في الإرشادات' : 'is not allowed by the guide' });
+    await expect(row).toHaveCount(1);
+    const text = row.getByTestId('finding-message');
+    // Scrolled to vertically only, as a reader would; a sideways scroll would hide what this checks.
+    await text.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2));
+    await expect(text).toBeVisible();
+    // Inside the window and inside every scrolling box around it: nothing to scroll sideways to read it.
+    const clipped = await text.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      if (box.left < 0 || box.right > window.innerWidth + 1) return 'outside the window';
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        if (p.scrollWidth > p.clientWidth + 1 && getComputedStyle(p).overflowX !== 'visible') {
+          const outer = p.getBoundingClientRect();
+          if (box.left < outer.left - 1 || box.right > outer.right + 1) return 'scrolled out of its box';
+        }
+      }
+      // Whole words on whole lines: nothing cut off inside the cell.
+      if (el.scrollWidth > el.clientWidth + 1) return 'cut off';
+      return null;
+    });
+    expect(clipped).toBeNull();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(1);
+
+    // No toast lies over the verdict.
+    await verdict(page).scrollIntoViewIfNeeded();
+    const alertBox = await verdict(page).boundingBox();
+    for (const toastBox of await Promise.all((await toasts.all()).map((t) => t.boundingBox()))) {
+      if (!alertBox || !toastBox) continue;
+      const apart =
+        toastBox.x + toastBox.width <= alertBox.x ||
+        alertBox.x + alertBox.width <= toastBox.x ||
+        toastBox.y + toastBox.height <= alertBox.y ||
+        alertBox.y + alertBox.height <= toastBox.y;
+      expect(apart).toBe(true);
+    }
+    await page.screenshot({ path: `${SHOTS}/document-validation-${lang}-${String(width)}.png`, fullPage: true });
+    // And as a person sees it, scrolled to the findings.
+    await text.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2));
+    await page.screenshot({ path: `${SHOTS}/document-validation-${lang}-${String(width)}-findings.png` });
+    await expectAccessible(page);
+  });
+}

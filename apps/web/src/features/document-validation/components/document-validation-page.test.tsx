@@ -117,8 +117,9 @@ describe('DocumentValidationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Validate' }));
     const verdict = await screen.findByTestId('validation-verdict');
     expect(verdict.textContent).toContain(text);
-    // The toast says it too.
-    await waitFor(() => expect(screen.getAllByText(text).length).toBeGreaterThanOrEqual(2));
+    // Said once: no toast repeats the alert (on a phone it would lie over it).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getAllByText(text)).toHaveLength(1);
   });
 
   it('lists the findings with every column and a translated error message', async () => {
@@ -129,18 +130,19 @@ describe('DocumentValidationPage', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
+    // What is wrong first, so it needs no sideways scrolling; then the rest of the description's columns.
     expect(headers).toEqual([
+      'Validation status',
+      'Line number',
+      'Error message',
       'Path',
       'Field name',
+      'Field value',
+      'Format',
+      'Message',
       'Type',
       'Version',
       'Document number',
-      'Validation status',
-      'Line number',
-      'Message',
-      'Error message',
-      'Format',
-      'Field value',
     ]);
     expect(within(table).getByText('Segment UNT says 12 segments, the message has 4.')).toBeTruthy();
     expect(

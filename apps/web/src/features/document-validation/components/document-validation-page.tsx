@@ -10,7 +10,7 @@ import {
   IconRefresh,
   IconShieldCheck,
 } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   EDIFACT_MAX_BYTES,
@@ -56,8 +56,8 @@ export function DocumentValidationPage() {
   const validation = useValidateEdifact();
   const contrl = useContrlReport();
   const editorRef = useRef<EdifactEditorHandle>(null);
-  // The verdict toast of the previous validation gives way to the new one (a reused id would not be shown again).
-  const toastId = useRef<string | undefined>(undefined);
+  const verdictRef = useRef<HTMLDivElement>(null);
+  const revealVerdict = useRef(false);
   const [content, setContent] = useState('');
   const [inputError, setInputError] = useState<string | undefined>();
   const [notice, setNotice] = useState<Notice | undefined>();
@@ -66,13 +66,19 @@ export function DocumentValidationPage() {
   // A new result (or a reset) starts the result list afresh: sorting, filters and page.
   const [resultKey, setResultKey] = useState(0);
 
+  useEffect(() => {
+    if (!result || !revealVerdict.current) return;
+    revealVerdict.current = false;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    verdictRef.current?.scrollIntoView?.({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
+  }, [result]);
+
   if (!ready) return <PageLoader />;
 
   const locale = intlLocale(i18n.language);
-  const toast = (color: 'green' | 'red', message: string, id?: string) =>
+  const toast = (color: 'green' | 'red', message: string) =>
     notifications.show({
       ...closeLabel(),
-      ...(id ? { id } : {}),
       color,
       message,
       autoClose: TOAST_DURATION_MS,
@@ -114,12 +120,9 @@ export function DocumentValidationPage() {
           setResult(response);
           setSelected(undefined);
           setResultKey((k) => k + 1);
-          const level = response.summary.errorLevel;
-          if (toastId.current) notifications.hide(toastId.current);
-          const id = `document-validation-${String(Date.now())}`;
-          toastId.current = id;
-          if (level === null) toast('green', t('notification.success'), id);
-          else toast('red', t(`notification.${level}`), id);
+          // The verdict is said once, by the alert over the result (role="alert" reads it out); a toast repeating
+          // it would cover it on a phone. The alert is brought into view, since on a laptop it lands below the fold.
+          revealVerdict.current = true;
         },
         onError: (error) => {
           const text = failureText(error);
@@ -228,6 +231,7 @@ export function DocumentValidationPage() {
               }}
               multiple={false}
               maxSize={EDIFACT_MAX_BYTES}
+              inputProps={{ 'aria-label': t('file.drop') }}
               disabled={busy}
               p="sm"
               data-testid="file-drop"
@@ -288,6 +292,7 @@ export function DocumentValidationPage() {
         {result && (
           <Stack gap="lg" data-testid="validation-result">
             <Alert
+              ref={verdictRef}
               color={errorLevel ? 'red' : 'green'}
               icon={errorLevel ? <IconAlertCircle aria-hidden /> : <IconCircleCheck aria-hidden />}
               title={errorLevel ? t(`notification.${errorLevel}`) : t('notification.success')}

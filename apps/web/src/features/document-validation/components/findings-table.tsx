@@ -1,25 +1,54 @@
-import { Button, Group, Pagination, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Group,
+  Pagination,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+  useMantineTheme,
+  type MantineBreakpoint,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { Fragment, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EdifactFinding } from '@portal/contracts';
 import { describeFinding } from './finding-text.ts';
+import classes from './findings-table.module.css';
 import { SeverityBadge, type Severity } from './severity-badge.tsx';
 
 export const FINDINGS_PAGE_SIZE = 50;
+// Below this the findings are cards: with the navigation beside it, the table would leave the message a sliver.
+const CARDS_BELOW: MantineBreakpoint = 'md';
 
+/** Whether the result lists show as cards (narrow screens) rather than tables. */
+export function useResultCards(): boolean {
+  const theme = useMantineTheme();
+  // Read at once: a phone should not flash the wide table first.
+  return useMediaQuery(`(max-width: calc(${theme.breakpoints[CARDS_BELOW]} - 0.1px))`, false, {
+    getInitialValueInEffect: false,
+  });
+}
+
+// What is wrong comes first: the verdict, the line and the message need no sideways scrolling at a laptop's width,
+// and the columns after them go from the finding's place and value to what all findings of a message share.
 const COLUMNS = [
+  'status',
+  'line',
+  'errorMessage',
   'path',
   'fieldName',
+  'fieldValue',
+  'format',
+  'message',
   'type',
   'version',
   'documentNumber',
-  'status',
-  'line',
-  'message',
-  'errorMessage',
-  'format',
-  'fieldValue',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 type Sort = { column: Column; direction: 'ascending' | 'descending' } | undefined;
@@ -69,6 +98,108 @@ function CodeText({ text }: { text: string | undefined }) {
   );
 }
 
+/** A path that may break after each `/` (`SG2[1]/NAD[1]/C082/3039`), so it never widens its column much. */
+function PathText({ path }: { path: string }) {
+  const parts = path.split('/');
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && (
+            <>
+              /<wbr />
+            </>
+          )}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+// Below this the table scrolls sideways inside its box; the first three columns still fit a laptop's content column.
+const TABLE_MIN_WIDTH = 900;
+const SELECTED = { background: 'var(--mantine-color-yellow-1)' };
+
+type CardsProps = {
+  rows: Row[];
+  selectedIndex: number | undefined;
+  onSelect: (finding: EdifactFinding, index: number) => void;
+  onKey: (event: KeyboardEvent<HTMLElement>, row: Row) => void;
+};
+
+/** On a phone: one card a finding, what is wrong first, then every other column as a labelled line. */
+function FindingCards({ rows, selectedIndex, onSelect, onKey }: CardsProps) {
+  const { t, i18n } = useTranslation('edifact');
+  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      className={classes.cards}
+      aria-label={t('results.title')}
+      data-testid="findings-cards"
+    >
+      {rows.map((row) => {
+        const f = row.finding;
+        const selected = row.index === selectedIndex;
+        const lines: [string, ReactNode][] = [
+          ['path', f.path ? <PathText path={f.path} /> : null],
+          ['fieldName', f.fieldName],
+          ['fieldValue', f.actual ? <CodeText text={f.actual} /> : null],
+          ['format', f.expected ? <CodeText text={f.expected} /> : null],
+          ['type', f.messageType],
+          ['version', f.version],
+          ['documentNumber', f.documentNumber],
+        ];
+        return (
+          <Paper
+            component="li"
+            key={row.index}
+            withBorder
+            p="sm"
+            tabIndex={0}
+            onClick={() => onSelect(f, row.index)}
+            onKeyDown={(event: KeyboardEvent<HTMLElement>) => onKey(event, row)}
+            data-selected={selected || undefined}
+            data-testid="finding-row"
+            data-line={f.line}
+            className={classes.card}
+            style={selected ? SELECTED : undefined}
+          >
+            <Group gap="xs" wrap="wrap">
+              <SeverityBadge severity={f.severity} />
+              <Text size="sm" c="gray.7">
+                {t(`level.${f.level}`)}
+              </Text>
+              <Text size="sm" c="gray.7">
+                {t('columns.line')}: {number(f.line)}
+              </Text>
+            </Group>
+            <Text size="sm" fw={500} mt="xs" data-testid="finding-message">
+              {row.text}
+            </Text>
+            <dl className={classes.lines}>
+              {lines.map(([column, value]) =>
+                value ? (
+                  <div key={column} className={classes.line}>
+                    <Text component="dt" size="sm" c="gray.7">
+                      {t(`columns.${column}`)}
+                    </Text>
+                    <Box component="dd" fz="sm" miw={0} {...(column === 'path' ? { ff: 'monospace', dir: 'ltr' } : {})}>
+                      {value}
+                    </Box>
+                  </div>
+                ) : null,
+              )}
+            </dl>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
 export type FindingsTableProps = {
   findings: readonly EdifactFinding[];
   /** Index (in `findings`) of the finding whose line is shown in the paste area. */
@@ -79,6 +210,7 @@ export type FindingsTableProps = {
 /** The result list: every finding with the columns of the description, sortable, filterable and paged. */
 export function FindingsTable({ findings, selectedIndex, onSelect }: FindingsTableProps) {
   const { t, i18n } = useTranslation('edifact');
+  const cards = useResultCards();
   const [sort, setSort] = useState<Sort>(undefined);
   const [severity, setSeverity] = useState<Severity | 'all'>('all');
   const [level, setLevel] = useState<Level | 'all'>('all');
@@ -150,7 +282,7 @@ export function FindingsTable({ findings, selectedIndex, onSelect }: FindingsTab
     setSearch('');
     setPage(1);
   };
-  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, row: Row) => {
+  const onRowKey = (event: KeyboardEvent<HTMLElement>, row: Row) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onSelect(row.finding, row.index);
@@ -226,84 +358,92 @@ export function FindingsTable({ findings, selectedIndex, onSelect }: FindingsTab
         )}
       </Group>
 
-      <Table.ScrollContainer minWidth={1200} type="native">
-        <Table
-          striped
-          highlightOnHover
-          withTableBorder
-          verticalSpacing="xs"
-          fz="sm"
-          aria-label={t('results.title')}
-          data-testid="findings-table"
-        >
-          <Table.Thead>
-            <Table.Tr>
-              {COLUMNS.map((column) => {
-                const active = sort?.column === column ? sort.direction : undefined;
-                const Icon =
-                  active === 'ascending'
-                    ? IconSortAscending
-                    : active === 'descending'
-                      ? IconSortDescending
-                      : IconArrowsSort;
+      {cards ? (
+        <FindingCards rows={pageRows} selectedIndex={selectedIndex} onSelect={onSelect} onKey={onRowKey} />
+      ) : (
+        <Table.ScrollContainer minWidth={TABLE_MIN_WIDTH} type="native">
+          <Table
+            striped
+            highlightOnHover
+            withTableBorder
+            verticalSpacing="xs"
+            horizontalSpacing={8}
+            fz="sm"
+            aria-label={t('results.title')}
+            data-testid="findings-table"
+          >
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((column) => {
+                  const active = sort?.column === column ? sort.direction : undefined;
+                  const Icon =
+                    active === 'ascending'
+                      ? IconSortAscending
+                      : active === 'descending'
+                        ? IconSortDescending
+                        : IconArrowsSort;
+                  return (
+                    <Table.Th key={column} aria-sort={active ?? 'none'} style={{ verticalAlign: 'bottom' }}>
+                      <UnstyledButton
+                        onClick={() => toggleSort(column)}
+                        fw={700}
+                        fz="sm"
+                        title={t('results.sortBy', { column: t(`columns.${column}`) })}
+                      >
+                        {/* A long heading wraps between its words rather than widening its column. */}
+                        <Group gap={4} wrap="nowrap" align="flex-end">
+                          <span>{t(`columns.${column}`)}</span>
+                          <Icon size={14} aria-hidden style={{ flex: 'none' }} />
+                        </Group>
+                      </UnstyledButton>
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {pageRows.map((row) => {
+                const f = row.finding;
+                const selected = row.index === selectedIndex;
                 return (
-                  <Table.Th key={column} aria-sort={active ?? 'none'} style={{ whiteSpace: 'nowrap' }}>
-                    <UnstyledButton
-                      onClick={() => toggleSort(column)}
-                      fw={700}
-                      fz="sm"
-                      title={t('results.sortBy', { column: t(`columns.${column}`) })}
-                    >
-                      <Group gap={4} wrap="nowrap">
-                        {t(`columns.${column}`)}
-                        <Icon size={14} aria-hidden />
-                      </Group>
-                    </UnstyledButton>
-                  </Table.Th>
+                  <Table.Tr
+                    key={row.index}
+                    tabIndex={0}
+                    onClick={() => onSelect(f, row.index)}
+                    onKeyDown={(event) => onRowKey(event, row)}
+                    data-selected={selected || undefined}
+                    data-testid="finding-row"
+                    data-line={f.line}
+                    style={{ cursor: 'pointer', ...(selected ? SELECTED : {}) }}
+                  >
+                    <Table.Td>
+                      <SeverityBadge severity={f.severity} />
+                    </Table.Td>
+                    <Table.Td>{number(f.line)}</Table.Td>
+                    <Table.Td miw={240} data-testid="finding-message">
+                      {row.text}
+                    </Table.Td>
+                    <Table.Td ff="monospace" dir="ltr">
+                      <PathText path={f.path} />
+                    </Table.Td>
+                    <Table.Td miw={120}>{f.fieldName}</Table.Td>
+                    <Table.Td maw={200}>
+                      <CodeText text={f.actual} />
+                    </Table.Td>
+                    <Table.Td maw={220}>
+                      <CodeText text={f.expected} />
+                    </Table.Td>
+                    <Table.Td>{t(`level.${f.level}`)}</Table.Td>
+                    <Table.Td>{f.messageType}</Table.Td>
+                    <Table.Td>{f.version}</Table.Td>
+                    <Table.Td>{f.documentNumber}</Table.Td>
+                  </Table.Tr>
                 );
               })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pageRows.map((row) => {
-              const f = row.finding;
-              const selected = row.index === selectedIndex;
-              return (
-                <Table.Tr
-                  key={row.index}
-                  tabIndex={0}
-                  onClick={() => onSelect(f, row.index)}
-                  onKeyDown={(event) => onRowKey(event, row)}
-                  data-selected={selected || undefined}
-                  data-testid="finding-row"
-                  data-line={f.line}
-                  style={{ cursor: 'pointer', ...(selected ? { background: 'var(--mantine-color-yellow-1)' } : {}) }}
-                >
-                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }} dir="ltr">
-                    {f.path}
-                  </Table.Td>
-                  <Table.Td>{f.fieldName}</Table.Td>
-                  <Table.Td>{f.messageType}</Table.Td>
-                  <Table.Td>{f.version}</Table.Td>
-                  <Table.Td>{f.documentNumber}</Table.Td>
-                  <Table.Td>
-                    <SeverityBadge severity={f.severity} />
-                  </Table.Td>
-                  <Table.Td>{number(f.line)}</Table.Td>
-                  <Table.Td>{t(`level.${f.level}`)}</Table.Td>
-                  <Table.Td miw={260}>{row.text}</Table.Td>
-                  <Table.Td miw={160} maw={260}>
-                    <CodeText text={f.expected} />
-                  </Table.Td>
-                  <Table.Td miw={120} maw={260}>
-                    <CodeText text={f.actual} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
 
       {pages > 1 && (
         <nav aria-label={t('results.pagination')}>

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 export type Severity = 'error' | 'warning' | 'info';
 export type MessageStatus = 'valid' | 'warning' | 'error';
 
-// Light badges with the darkest shade of text: the colour says it at a glance, the word says it to everyone.
+// Light badges with the darkest shade of text: the colour says it at a glance, the word says it to everyone, whole
+// (a narrow table column must not cut it to an ellipsis).
 const SEVERITY_LOOK = {
   error: { color: 'red', text: 'red.9', Icon: IconCircleX },
   warning: { color: 'yellow', text: 'dark.8', Icon: IconAlertTriangle },
@@ -22,6 +23,7 @@ export function SeverityBadge({ severity }: { severity: Severity }) {
       c={look.text}
       leftSection={<look.Icon size={14} aria-hidden />}
       tt="none"
+      miw="max-content"
       data-severity={severity}
     >
       {t(`severity.${severity}`)}
@@ -39,7 +41,14 @@ export function MessageStatusBadge({ status }: { status: MessageStatus }) {
   const { t } = useTranslation('edifact');
   const look = STATUS_LOOK[status];
   return (
-    <Badge variant="light" color={look.color} c={look.text} leftSection={<look.Icon size={14} aria-hidden />} tt="none">
+    <Badge
+      variant="light"
+      color={look.color}
+      c={look.text}
+      leftSection={<look.Icon size={14} aria-hidden />}
+      tt="none"
+      miw="max-content"
+    >
       {t(`messageStatus.${status}`)}
     </Badge>
   );
