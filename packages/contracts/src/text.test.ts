@@ -41,6 +41,7 @@ type JsonSchema = {
   const?: unknown;
   format?: string;
   pattern?: string;
+  maxLength?: number;
 };
 
 /** A value of the schema's shape (not necessarily valid): enough to reach each field. */
@@ -57,14 +58,17 @@ function shape(schema: JsonSchema): unknown {
  * Paths of the strings a client writes, not enums, constants, uuids, dates or files (which refuse a NUL on their
  * own), and whether a pattern restricts them (then any refusal of the field will do).
  */
-function strings(schema: JsonSchema, path: (string | number)[] = []): { path: (string | number)[]; free: boolean }[] {
+function strings(
+  schema: JsonSchema,
+  path: (string | number)[] = [],
+): { path: (string | number)[]; free: boolean; bounded: boolean }[] {
   const first = schema.anyOf?.find((s) => s.type !== 'null');
   if (first) return strings(first, path);
   if (schema.type === 'object')
     return Object.entries(schema.properties ?? {}).flatMap(([k, v]) => strings(v, [...path, k]));
   if (schema.type === 'array') return schema.items ? strings(schema.items, [...path, 0]) : [];
   if (schema.type === 'string' && !schema.enum && schema.const === undefined && !schema.format)
-    return [{ path, free: schema.pattern === undefined }];
+    return [{ path, free: schema.pattern === undefined, bounded: schema.maxLength !== undefined }];
   return [];
 }
 
@@ -112,5 +116,22 @@ describe('every request schema of the contracts uses the rule', () => {
     }
     expect(fields).toBeGreaterThan(50);
     expect(missing).toEqual([]);
+  });
+
+  it('gives each string field a length limit, or a check that bounds it', () => {
+    // A GLN is 13 digits (isValidGln); a directory name matches ^D\d\d[A-Z]$; EDIFACT content is capped by its route.
+    const boundedElsewhere = new Set([
+      'GlnSchema',
+      'RestrictionRequestSchema.deliveryPointGlns.0',
+      'DownloadDirectoryRequestSchema.name',
+      'ValidateEdifactRequestSchema.content',
+    ]);
+    const unbounded = requestSchemas.flatMap(([name, schema]) =>
+      strings(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema)
+        .filter((s) => !s.bounded)
+        .map((s) => [name, ...s.path].join('.'))
+        .filter((field) => !boundedElsewhere.has(field)),
+    );
+    expect(unbounded).toEqual([]);
   });
 });
