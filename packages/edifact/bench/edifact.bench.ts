@@ -14,8 +14,8 @@
  *   BENCH_WORKERS=2                        worker threads of the parallel stage (default: the available parallelism)
  *   BENCH_STREAM_FLAGS='|--max-semi-space-size=2'   node flags of the streaming child, one run per set (| between)
  *
- * The `cli` stage times whole processes, alternating: `edifact validate FILE --json` (bin/edifact.mjs, compiled first
- * with bin/build-cli.mjs as `npm ci` does; D96A and the EANCOM guides active) against the npm `edifact` package with
+ * The `cli` stage times whole processes, alternating: `edifact validate FILE --json` (compiled first with
+ * bin/build-cli.mjs as `npm ci` does, and that bundle run; D96A and the EANCOM guides active) against the npm `edifact` package with
  * its validator (bench/npm-edifact-validate.mjs), on the BENCH_MB input written to a file; then `--json` once on the
  * BENCH_STREAM_MB input for its peak RSS. Wall and CPU time and peak RSS come from /usr/bin/time (the child's own
  * rusage: `time` is small when it forks node, so the bench's own size does not leak into the figure).
@@ -34,7 +34,7 @@ import {
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ValidationLevelPlugin } from '../src/levels.ts';
 import type { Interchange, Message } from '../src/model.ts';
 import { Parser } from '../src/parser.ts';
@@ -366,8 +366,14 @@ const cliStage = async (input: Buffer): Promise<void> => {
   closeSync(smallFd);
   const bin = join(packageRoot, 'bin', 'edifact.mjs');
   const npm = join(packageRoot, 'bench', 'npm-edifact-validate.mjs');
+  // The bundle just built, run as bin/edifact.mjs runs it: through the bin itself, a source saved meanwhile (others
+  // work in this tree) would send the remaining runs to tsx, since the bin never runs a stale build.
+  const compiled = pathToFileURL(join(packageRoot, 'dist', 'cli.mjs')).href;
+  const runner = `const { main } = await import(${JSON.stringify(compiled)}); process.exitCode = await main(process.argv.slice(1));`;
   const cli = (path: string, env?: NodeJS.ProcessEnv) =>
-    runProcess([bin, 'validate', path, '--json', '--store', store], env);
+    env?.EDIFACT_CLI_SOURCE === '1'
+      ? runProcess([bin, 'validate', path, '--json', '--store', store], env)
+      : runProcess(['--input-type=module', '-e', runner, 'validate', path, '--json', '--store', store], env);
 
   console.log(
     `\nWhole processes, alternating, best of ${RUNS} after a warm-up (D96A and the EANCOM guides; load ${loadavg()}):`,
