@@ -38,6 +38,10 @@ export function parseStorageUrl(value: string | undefined): StorageLocation {
     throw new StorageUrlError('must be database: or s3://bucket[/prefix/][?endpoint=…&region=…&pathStyle=…]');
   }
   if (url.protocol !== 's3:') throw new StorageUrlError('must start with s3:// (or be database:)');
+  // The URL parser would resolve `a/../b` to `b`: refuse dot segments as written, so the prefix is what was meant.
+  const rawPath = value.slice('s3://'.length).split(/[?#]/)[0]!.split('/').slice(1);
+  if (rawPath.some((s) => /^(\.|%2e){1,2}$/i.test(s)))
+    throw new StorageUrlError('key prefix may not hold . or .. segments');
   if (url.username || url.password)
     throw new StorageUrlError('must not hold credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY');
   const bucket = url.hostname;
