@@ -223,6 +223,19 @@ describe('a malformed multipart body on /api/issue-reports is a 400 (it was a 50
 });
 
 describe("an attacker's variations are a 400 or harmless, never a 500", () => {
+  it('a path that does not decode, or a path parameter over its length, answers in the API error body', async () => {
+    for (const url of [`/api/admin/companies/%ED%A0%80`, '/api/groups/%E0%A4%A', '/api/%C0']) {
+      const res = await send('GET', url, admin);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: { code: 'request.malformed' }, requestId: expect.any(String) });
+    }
+    const long = await send('GET', `/api/groups/${'a'.repeat(5000)}`, user);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ error: { code: 'request.too_large' }, requestId: expect.any(String) });
+    // A NUL decodes, so it reaches the route and its schema.
+    expectRefused(await send('GET', '/api/admin/companies/%00', admin), 'id', 'uuid');
+  });
+
   it('a repeated query parameter is a 400 on that parameter', async () => {
     expectRefused(await send('GET', '/api/admin/users?search=a&search=b', admin), 'search', 'invalid_type');
     expectRefused(await send('GET', '/api/groups?cursor=a&cursor=b', user), 'cursor', 'invalid_type');

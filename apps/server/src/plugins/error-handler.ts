@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode, ErrorDetail } from '@portal/contracts';
 import { AppError } from '../lib/app-error.ts';
@@ -32,6 +32,18 @@ function sqlStateOf(error: unknown): string | undefined {
     if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
   }
   return undefined;
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any hook runs (a URL whose percent-encoding does not
+ * decode, such as a lone surrogate's bytes; a path parameter over its length), in the API's error body too.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send(body('request.too_large', 'A path parameter is too long', request.id));
+    return;
+  }
+  void reply.status(400).send(body('request.malformed', error.message, request.id));
 }
 
 /** The one place that turns an exception into the API's error body. */
