@@ -6,8 +6,9 @@
 import type { Finding, Group, Interchange, Message } from './model.ts';
 import { serializeSegments } from './serializer.ts';
 import { DEFAULT_DELIMITERS } from './tokenizer.ts';
-import type { ValidationResult } from './validate.ts';
+import { messageReport, type ValidationResult } from './validate.ts';
 import type { Element, Segment } from './model.ts';
+import { work } from './work.ts';
 
 /** Options of `buildContrl`. */
 export type ContrlOptions = {
@@ -76,6 +77,8 @@ const seg = (tag: string, ...elements: Element[]): Segment => ({
   index: 0,
 });
 
+type MessageReport = { findings: Finding[]; hasErrors: boolean };
+
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 
 /** Within [start, end] of the message's segments, the 1-based position of the segment holding `offset`. */
@@ -99,11 +102,12 @@ const dataElementId = (f: Finding): Element | undefined => {
   return typeof component === 'number' ? el(String(element), String(component)) : el(String(element));
 };
 
-const messageBlock = (message: Message, findings: Finding[], out: Segment[]): void => {
-  const errors = findings.filter((f) => f.severity === 'error');
+/** The UCM of a message, and UCS/UCD for its listed errors; `hasErrors`: it has errors, listed or not. */
+const messageBlock = (message: Message, report: MessageReport, out: Segment[]): void => {
+  const errors = report.findings.filter((f) => f.severity === 'error');
   const s009 = el(message.type, message.version, message.release, message.agency);
   const envelope = errors.find((f) => f.path.startsWith('UNH[') || f.path.startsWith('UNT['));
-  if (errors.length === 0) {
+  if (errors.length === 0 && !report.hasErrors) {
     out.push(seg('UCM', el(message.reference), s009, el(ACCEPTED)));
     return;
   }
@@ -123,6 +127,51 @@ const messageBlock = (message: Message, findings: Finding[], out: Segment[]): vo
 };
 
 /**
+ * The listed findings of each message. From `validate`'s own record when the result is its own; otherwise (a result
+ * copied or built by hand) each finding goes to the message of its reference that starts last at or before it, so
+ * that messages sharing a reference (an error in itself) do not each get the findings of all the others.
+ */
+const messageFindingsOf = (
+  result: ValidationResult,
+  interchange: Interchange | undefined,
+): ((message: Message) => MessageReport) => {
+  const first = interchange?.messages[0] ?? interchange?.groups[0]?.messages[0];
+  if (first === undefined || messageReport(result, first) !== undefined) {
+    return (message) => messageReport(result, message) ?? { findings: [], hasErrors: false };
+  }
+  const byReference = new Map<string, Message[]>();
+  const all = [...interchange!.groups.flatMap((g) => g.messages), ...interchange!.messages];
+  all.sort((a, b) => a.header.position.offset - b.header.position.offset);
+  for (const m of all) {
+    const list = byReference.get(m.reference);
+    if (list) list.push(m);
+    else byReference.set(m.reference, [m]);
+  }
+  const byMessage = new Map<Message, Finding[]>();
+  for (const f of result.findings) {
+    const candidates = f.messageReference === undefined ? undefined : byReference.get(f.messageReference);
+    if (candidates === undefined) continue;
+    // The last candidate starting at or before the finding (binary search: many messages may share a reference).
+    let lo = 0;
+    let hi = candidates.length - 1;
+    while (lo < hi) {
+      work.steps++;
+      const mid = (lo + hi + 1) >> 1;
+      if ((candidates[mid] as Message).header.position.offset <= f.offset) lo = mid;
+      else hi = mid - 1;
+    }
+    const owner = candidates[lo] as Message;
+    const list = byMessage.get(owner);
+    if (list) list.push(f);
+    else byMessage.set(owner, [f]);
+  }
+  return (message) => {
+    const findings = byMessage.get(message) ?? [];
+    return { findings, hasErrors: findings.some((f) => f.severity === 'error') };
+  };
+};
+
+/**
  * Builds a CONTRL interchange answering the validated input: one UCI per interchange (first interchange only when
  * the input held several), UCF per group, UCM per message, UCS/UCD for the errors, as EDIFACT text (UNOC, syntax 3).
  */
@@ -137,15 +186,10 @@ export const buildContrl = (result: ValidationResult, options: ContrlOptions = {
   const sender = interchange?.recipient || 'RECIPIENT';
   const recipient = interchange?.sender || 'SENDER';
 
-  const byMessage = new Map<string, Finding[]>();
   const interchangeErrors: Finding[] = [];
-  for (const f of result.findings) {
-    if (f.messageReference !== undefined) {
-      const list = byMessage.get(f.messageReference) ?? [];
-      list.push(f);
-      byMessage.set(f.messageReference, list);
-    } else if (f.severity === 'error') interchangeErrors.push(f);
-  }
+  for (const f of result.findings)
+    if (f.messageReference === undefined && f.severity === 'error') interchangeErrors.push(f);
+  const findingsOf = messageFindingsOf(result, interchange);
 
   const body: Segment[] = [seg('UNH', el(messageRef), el('CONTRL', 'D', '3', 'UN'))];
   const uci = [el(originalRef), el(interchange?.sender ?? ''), el(interchange?.recipient ?? '')];
@@ -160,13 +204,11 @@ export const buildContrl = (result: ValidationResult, options: ContrlOptions = {
   body.push(seg('UCI', ...uci));
   if (interchange) {
     for (const group of interchange.groups as Group[]) {
-      const groupErrors = group.messages.some((m) =>
-        (byMessage.get(m.reference) ?? []).some((f) => f.severity === 'error'),
-      );
+      const groupErrors = group.messages.some((m) => findingsOf(m).hasErrors);
       body.push(seg('UCF', el(group.reference), el(), el(), el(groupErrors ? REJECTED : ACCEPTED)));
-      for (const m of group.messages) messageBlock(m, byMessage.get(m.reference) ?? [], body);
+      for (const m of group.messages) messageBlock(m, findingsOf(m), body);
     }
-    for (const m of interchange.messages) messageBlock(m, byMessage.get(m.reference) ?? [], body);
+    for (const m of interchange.messages) messageBlock(m, findingsOf(m), body);
   }
   body.push(seg('UNT', el(String(body.length + 1)), el(messageRef)));
 
@@ -177,6 +219,7 @@ export const buildContrl = (result: ValidationResult, options: ContrlOptions = {
     ...body,
     seg('UNZ', el('1'), el(controlRef)),
   ];
+  work.steps += segments.length;
   const text = serializeSegments(segments, d, { lineBreak: options.lineBreak ?? '' });
   return text;
 };

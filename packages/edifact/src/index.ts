@@ -33,7 +33,14 @@ export type {
   ValidationLevel,
 } from './model.ts';
 export { FINDING_CODES, isFindingCode, type FindingCode, type FindingCodeInfo } from './codes.ts';
-export { createFinding, compareFindings, type FindingFields } from './findings.ts';
+export {
+  createFinding,
+  compareFindings,
+  MAX_FINDINGS_PER_MESSAGE,
+  MAX_FINDINGS_PER_VALIDATION,
+  type FindingFields,
+  type OmittedFindings,
+} from './findings.ts';
 export type { MessageContext, ValidateOptions, ValidationLevelPlugin } from './levels.ts';
 export { getCharset, SYNTAX_IDENTIFIERS, type Charset, type CharsetDecoding } from './charsets.ts';
 export { DEFAULT_DELIMITERS, Tokenizer, tokenize, type TokenHandler, type TokenizerOptions } from './tokenizer.ts';

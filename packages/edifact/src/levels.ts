@@ -8,7 +8,7 @@
  *
  * This file is a stable interface: fields may be added (optional), none renamed or removed.
  */
-import type { Delimiters, Finding, Interchange, Message, ValidationLevel } from './model.ts';
+import type { Delimiters, Finding, Interchange, Message, Severity, ValidationLevel } from './model.ts';
 import type { ScannedMessage } from './screen.ts';
 
 /** What a plugin knows about the message it validates, besides the message itself. */
@@ -31,6 +31,14 @@ export type MessageContext = {
    * reported as `EDI_UNSUPPORTED_MESSAGE`).
    */
   previous: readonly Finding[];
+  /**
+   * The most findings the engine lists for this message (`MAX_FINDINGS_PER_MESSAGE` unless the options lower it).
+   * Findings past it are only counted, so a level may keep just its first `maxFindings` by position and `omit` the
+   * rest, instead of building an object per finding of a message of thousands of bad segments.
+   */
+  maxFindings?: number;
+  /** Counts findings a level found but did not return (past `maxFindings`): they count in `omitted` and in `ok`. */
+  omit?(severity: Severity, count?: number): void;
 };
 
 /**
@@ -63,8 +71,13 @@ export type ValidateOptions = {
   strict?: boolean;
   /** Further levels, run in this order after the syntax level. */
   levels?: readonly ValidationLevelPlugin[];
-  /** Stop running plugins on a message once it has this many findings (default: unlimited). */
+  /**
+   * Findings listed per message, at most: the first ones by position (default and upper bound
+   * `MAX_FINDINGS_PER_MESSAGE`); the rest are counted in `omitted`.
+   */
   maxFindingsPerMessage?: number;
+  /** Findings listed per validation run, at most (default and upper bound `MAX_FINDINGS_PER_VALIDATION`). */
+  maxFindings?: number;
   /**
    * The screen, validation's fast path for clean messages (see `screen.ts`; default true). Findings are the same
    * either way; with it, clean messages are `ScreenedMessage`s whose segments are built when first read.

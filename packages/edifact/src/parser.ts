@@ -3,12 +3,20 @@
  * ISO 9735 part 1 (clause 6 interchange structure, annex B service segments). Push-based, so that messages can be
  * handed on one at a time; `parse` collects everything for inputs that fit in memory.
  */
-import { createFinding, compareFindings } from './findings.ts';
+import {
+  createFinding,
+  addOmitted,
+  FindingList,
+  MAX_FINDINGS_PER_MESSAGE,
+  MAX_FINDINGS_PER_VALIDATION,
+  type OmittedFindings,
+} from './findings.ts';
 import type { FindingCode } from './codes.ts';
 import type { Delimiters, Finding, Group, Interchange, Message, Position, Segment } from './model.ts';
 import { checkServiceSegment, isKnownSyntaxIdentifier, isKnownSyntaxVersion } from './syntax.ts';
 import { Tokenizer, type TokenizerOptions } from './tokenizer.ts';
 import { BGM, ScreenedMessage, scannedSegment, type ScannedMessage } from './screen.ts';
+import { work } from './work.ts';
 
 /** Options of the parser. */
 export type ParserOptions = TokenizerOptions & {
@@ -23,12 +31,23 @@ export type ParserOptions = TokenizerOptions & {
    * the number of leading screens it passed (those levels have nothing to report).
    */
   screens?: readonly ((message: ScannedMessage) => boolean)[];
+  /** Findings listed per message, at most (default `MAX_FINDINGS_PER_MESSAGE`); the rest are counted. */
+  maxFindingsPerMessage?: number;
 };
 
 /** Receives what the parser builds, in input order. */
 export type ParseHandler = {
-  /** A message closed by UNT (or by what follows it, when UNT is missing), with its level 1 findings. */
-  message?(message: Message, interchange: Interchange, findings: Finding[], screened?: number): void;
+  /**
+   * A message closed by UNT (or by what follows it, when UNT is missing), with its level 1 findings (at most
+   * `maxFindingsPerMessage`, ordered by position) and, when there were more, how many were left out.
+   */
+  message?(
+    message: Message,
+    interchange: Interchange,
+    findings: Finding[],
+    screened?: number,
+    omitted?: OmittedFindings,
+  ): void;
   /** An interchange closed by UNZ, by the next UNB or by the end of input. */
   interchange?(interchange: Interchange): void;
   /** A finding not tied to one message (envelope, stray data, end of input). */
@@ -38,11 +57,19 @@ export type ParseHandler = {
 /** The result of `parse`. */
 export type ParseResult = {
   interchanges: Interchange[];
-  /** Every level 1 finding, ordered by position. */
+  /** The level 1 findings, ordered by position: the first `MAX_FINDINGS_PER_VALIDATION` (and per message, the first `MAX_FINDINGS_PER_MESSAGE`). */
   findings: Finding[];
+  /** Findings found but not listed (past the caps), per severity; present only when some were. */
+  omitted?: OmittedFindings;
 };
 
-type OpenMessage = { message: Message; findings: Finding[] };
+type OpenMessage = {
+  message: Message;
+  findings: FindingList;
+  /** Occurrences per tag of message.segments[0, counted), counted only once a segment needs its occurrence number. */
+  tags: Map<string, number> | undefined;
+  counted: number;
+};
 type OpenGroup = { group: Group; count: number };
 type OpenInterchange = {
   interchange: Interchange;
@@ -73,6 +100,7 @@ export class Parser {
   private readonly handler: ParseHandler;
   private readonly retain: boolean;
   private readonly strict: boolean;
+  private readonly maxPerMessage: number;
   private ic: OpenInterchange | undefined;
   private group: OpenGroup | undefined;
   private msg: OpenMessage | undefined;
@@ -86,6 +114,7 @@ export class Parser {
     this.handler = handler;
     this.retain = options.retainMessages !== false;
     this.strict = options.strict === true;
+    this.maxPerMessage = options.maxFindingsPerMessage ?? MAX_FINDINGS_PER_MESSAGE;
     this.tokenizer = new Tokenizer(
       {
         segment: (segment, findings) => this.onSegment(segment, findings),
@@ -284,9 +313,17 @@ export class Parser {
   private addSegmentFindings(segment: Segment, findings: Finding[] | null, inMessage: boolean): void {
     if (!findings) return;
     let occurrence = 1;
-    if (inMessage && this.msg) {
-      occurrence = 0;
-      for (const s of this.msg.message.segments) if (s.tag === segment.tag) occurrence++;
+    const open = this.msg;
+    if (inMessage && open) {
+      // Occurrences counted once per segment, when first needed: a message of thousands of bad segments stays linear.
+      const segments = open.message.segments;
+      const tags = (open.tags ??= new Map());
+      work.steps += segments.length - open.counted;
+      for (; open.counted < segments.length; open.counted++) {
+        const tag = (segments[open.counted] as Segment).tag;
+        tags.set(tag, (tags.get(tag) ?? 0) + 1);
+      }
+      occurrence = tags.get(segment.tag) ?? 0;
     }
     const tag = JSON.stringify(segment.tag).slice(1, -1);
     for (const f of findings) {
@@ -448,7 +485,7 @@ export class Parser {
     };
     const association = s009[4];
     if (association) message.association = association;
-    this.msg = { message, findings: [] };
+    this.msg = { message, findings: new FindingList(this.maxPerMessage), tags: undefined, counted: 0 };
     this.addSegmentFindings(segment, segFindings, true);
     if (this.group) this.group.count++;
     else {
@@ -628,19 +665,21 @@ export class Parser {
     if (!open) return;
     this.msg = undefined;
     const { message } = open;
-    for (const f of open.findings) {
+    const findings = open.findings.take();
+    for (const f of findings) {
       f.messageType ??= message.type;
       f.version ??= message.directory;
       f.documentNumber ??= message.documentNumber;
       f.messageReference ??= message.reference;
     }
-    open.findings.sort(compareFindings);
     const ic = this.ic as OpenInterchange;
     if (this.retain) {
       if (this.group) this.group.group.messages.push(message);
       else ic.interchange.messages.push(message);
     }
-    this.handler.message?.(message, ic.interchange, open.findings);
+    const omitted = open.findings.omitted;
+    const any = omitted.errors + omitted.warnings + omitted.infos > 0;
+    this.handler.message?.(message, ic.interchange, findings, 0, any ? omitted : undefined);
   }
 
   private closeGroupMissingUne(at: Segment | undefined): void {
@@ -694,11 +733,12 @@ const documentNumberOf = (m: ScannedMessage, reference: string): string => {
 /** Parses a whole input (bytes or text). Never throws on bad input; see `Parser` for streaming. */
 export const parse = (input: Uint8Array | string, options: ParserOptions = {}): ParseResult => {
   const interchanges: Interchange[] = [];
-  const findings: Finding[] = [];
+  const findings = new FindingList(MAX_FINDINGS_PER_VALIDATION);
   const parser = new Parser(
     {
-      message: (_m, _i, messageFindings) => {
+      message: (_m, _i, messageFindings, _screened, omitted) => {
         for (const f of messageFindings) findings.push(f);
+        if (omitted) addOmitted(findings.omitted, omitted);
       },
       interchange: (interchange) => interchanges.push(interchange),
       finding: (f) => findings.push(f),
@@ -707,8 +747,11 @@ export const parse = (input: Uint8Array | string, options: ParserOptions = {}): 
   );
   parser.write(input);
   parser.end();
-  findings.sort(compareFindings);
-  return { interchanges, findings };
+  const listed = findings.take();
+  const { omitted } = findings;
+  return omitted.errors + omitted.warnings + omitted.infos > 0
+    ? { interchanges, findings: listed, omitted }
+    : { interchanges, findings: listed };
 };
 
 /**
@@ -730,7 +773,14 @@ export function* slices(chunk: Uint8Array | string): Generator<Uint8Array | stri
 
 /** What the streaming parser yields. */
 export type ParseEvent =
-  | { type: 'message'; message: Message; interchange: Interchange; findings: Finding[] }
+  | {
+      type: 'message';
+      message: Message;
+      interchange: Interchange;
+      findings: Finding[];
+      /** Findings past `MAX_FINDINGS_PER_MESSAGE`, counted, when there were any. */
+      omitted?: OmittedFindings;
+    }
   | { type: 'interchange'; interchange: Interchange }
   | { type: 'finding'; finding: Finding };
 
@@ -745,7 +795,12 @@ export async function* parseStream(
   let queue: ParseEvent[] = [];
   const parser = new Parser(
     {
-      message: (message, interchange, findings) => queue.push({ type: 'message', message, interchange, findings }),
+      message: (message, interchange, findings, _screened, omitted) =>
+        queue.push(
+          omitted
+            ? { type: 'message', message, interchange, findings, omitted }
+            : { type: 'message', message, interchange, findings },
+        ),
       interchange: (interchange) => queue.push({ type: 'interchange', interchange }),
       finding: (finding) => queue.push({ type: 'finding', finding }),
     },

@@ -13,6 +13,7 @@ import type { Delimiters, Element, Finding, Position, Segment } from './model.ts
 import { RawSegment } from './segment.ts';
 import { internTag } from './tags.ts';
 import { createScannedMessage, ensureCapacity, growSeparators, UNS, UNT, type ScannedMessage } from './screen.ts';
+import { work } from './work.ts';
 
 /** Options of the tokenizer. */
 export type TokenizerOptions = {
@@ -52,6 +53,23 @@ const SCAN_NOT_CLEAN = 2;
 const SCAN_INCOMPLETE = 3;
 /** A message cut by the end of a chunk is waited for up to this size (more takes the plain path, segment by segment). */
 const SCAN_WAIT_MAX = 1024 * 1024;
+
+// What the tokenizer waits for when it stops before the end of its buffer (see `need`): until a chunk brings it,
+// chunks are only queued, so that data is not copied and scanned again chunk after chunk.
+/** Nothing in particular: the next chunk is read at once. */
+const NEED_NONE = 0;
+/** A segment terminator that no release character releases. */
+const NEED_TERMINATOR = 1;
+/** A unit that is not whitespace. */
+const NEED_TEXT = 2;
+/** The input to reach `needLength` units. */
+const NEED_LENGTH = 3;
+
+/** A scan's answer, after counting the units it read (see work.ts). */
+const scanned = (answer: number, units: number): number => {
+  work.steps += units;
+  return answer;
+};
 
 const isWhitespace = (c: number): boolean => c === 0x20 || c === LF || c === CR || c === 0x09;
 const isTagChar = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39);
@@ -225,6 +243,10 @@ export class Tokenizer {
   private segStartAbs = 0;
   private segStartLine = 1;
   private segStartLineStart = 0;
+  /** The last position positionInSegment counted lines up to (absolute; -1 none): the next one resumes there. */
+  private posAt = -1;
+  private posLine = 1;
+  private posLineStart = 0;
   /** One invalid-release finding per segment is enough to locate the problem. */
   private releaseReported = false;
   /**
@@ -233,6 +255,32 @@ export class Tokenizer {
    */
   screen: ((message: ScannedMessage) => boolean) | undefined = undefined;
   private readonly scanned: ScannedMessage = createScannedMessage();
+  /** What the buffer waits for (NEED_*); chunks that cannot bring it wait in `pending`, unjoined. */
+  private need = NEED_NONE;
+  /**
+   * Where the scan of a message cut by the end of the input stopped: its UNH at absolute `start`, then at buffer
+   * index `index`; p, q, code, count, ns, line and lineStart as scanMessage's locals.
+   */
+  private scanResume:
+    | {
+        start: number;
+        index: number;
+        p: number;
+        q: number;
+        code: number;
+        count: number;
+        ns: number;
+        line: number;
+        lineStart: number;
+      }
+    | undefined = undefined;
+  private needLength = 0;
+  /** NEED_TERMINATOR: release characters right before the end of the input seen so far. */
+  private releaseRun = 0;
+  /** NEED_TERMINATOR: the absolute offset of the terminator the last chunk brought (-1 none). */
+  private terminatorAt = -1;
+  private pending: (Uint8Array | string)[] = [];
+  private pendingLength = 0;
 
   constructor(handler: TokenHandler, options: TokenizerOptions = {}) {
     this.handler = handler;
@@ -248,6 +296,99 @@ export class Tokenizer {
   /** Feeds the next chunk. Bytes and text may not be mixed meaningfully; the first chunk sets the mode. */
   write(chunk: Uint8Array | string): void {
     if (this.ended) return;
+    if (this.need !== NEED_NONE && chunk.length > 0) {
+      const same = typeof chunk === 'string' ? this.mode === 'text' : this.mode === 'binary';
+      // A chunk that cannot end the wait is queued: joining it now would copy the buffer again for nothing (one
+      // segment of megabytes, read in 64 KB slices, made the copies grow with the square of its size).
+      if (same && !this.brings(chunk)) {
+        this.pending.push(chunk);
+        this.pendingLength += chunk.length;
+        return;
+      }
+      this.need = NEED_NONE;
+      if (this.pending.length > 0) {
+        if (same) {
+          this.pending.push(chunk);
+          this.append(this.takePending());
+          return;
+        }
+        this.append(this.takePending());
+      }
+    }
+    this.append(chunk);
+  }
+
+  /** Whether `chunk` may end what the buffer waits for (true when unsure). */
+  private brings(chunk: Uint8Array | string): boolean {
+    const n = chunk.length;
+    switch (this.need) {
+      case NEED_LENGTH:
+        return this.length + this.pendingLength + n >= this.needLength;
+      case NEED_TEXT:
+        for (let i = 0; i < n; i++) {
+          const c = typeof chunk === 'string' ? chunk.charCodeAt(i) : (chunk[i] as number);
+          if (!isWhitespace(c)) {
+            work.steps += i + 1;
+            return true;
+          }
+        }
+        work.steps += n;
+        return false;
+      case NEED_TERMINATOR: {
+        const term = this.term;
+        const rel = this.rel;
+        if (rel < 0) {
+          const at =
+            typeof chunk === 'string'
+              ? chunk.indexOf(String.fromCharCode(term))
+              : term < 256
+                ? chunk.indexOf(term)
+                : -1;
+          work.steps += at < 0 ? n : at + 1;
+          if (at >= 0) this.terminatorAt = this.length + this.pendingLength + at;
+          return at >= 0;
+        }
+        // Clause 9.3: a terminator after an odd number of release characters is data.
+        let run = this.releaseRun;
+        for (let i = 0; i < n; i++) {
+          const c = typeof chunk === 'string' ? chunk.charCodeAt(i) : (chunk[i] as number);
+          if (c === term && run % 2 === 0) {
+            work.steps += i + 1;
+            this.terminatorAt = this.length + this.pendingLength + i;
+            return true;
+          }
+          run = c === rel ? run + 1 : 0;
+        }
+        work.steps += n;
+        this.releaseRun = run;
+        return false;
+      }
+      default:
+        return true;
+    }
+  }
+
+  /** The queued chunks as one. */
+  private takePending(): Uint8Array | string {
+    const pending = this.pending;
+    this.pending = [];
+    this.pendingLength = 0;
+    if (pending.length === 1) return pending[0] as Uint8Array | string;
+    let total = 0;
+    for (const c of pending) total += c.length;
+    work.copied += total;
+    if (typeof pending[0] === 'string') return (pending as string[]).join('');
+    const out = new Uint8Array(total);
+    let at = 0;
+    for (const c of pending as Uint8Array[]) {
+      out.set(c, at);
+      at += c.length;
+    }
+    return out;
+  }
+
+  private append(chunk: Uint8Array | string): void {
+    work.copied += chunk.length + (this.buf.length - this.pos);
     if (this.mode === 'binary' && typeof chunk !== 'string' && this.pos < this.buf.length && chunk.length > 0) {
       // The unfinished tail of the previous chunk and this one, as one flat string.
       const joined = this.joiner.join(this.pos > 0 ? this.buf.slice(this.pos) : this.buf, chunk);
@@ -295,6 +436,8 @@ export class Tokenizer {
   /** Signals the end of input: an unterminated last segment is still emitted, with a finding. */
   end(): void {
     if (this.ended) return;
+    this.need = NEED_NONE;
+    if (this.pending.length > 0) this.append(this.takePending());
     if (this.streamDecoder) {
       const rest = this.streamDecoder.decode();
       if (rest) {
@@ -313,6 +456,11 @@ export class Tokenizer {
    * which starts line `line` at absolute `lineStart`. Everything written so far must have been read.
    */
   jump(offset: number, line: number, lineStart: number): void {
+    this.need = NEED_NONE;
+    this.terminatorAt = -1;
+    this.scanResume = undefined;
+    this.pending = [];
+    this.pendingLength = 0;
     this.base = offset;
     this.buf = '';
     this.bytes = undefined;
@@ -325,7 +473,7 @@ export class Tokenizer {
     this.pendingWhitespace = undefined;
   }
 
-  /** Absolute offset just past the input seen so far. */
+  /** Absolute offset just past the input read so far (not counting chunks queued while waiting). */
   get length(): number {
     return this.base + this.buf.length;
   }
@@ -379,7 +527,11 @@ export class Tokenizer {
     const n = s.length;
     while (this.pos < n) {
       if (this.objectLength >= 0) {
-        if (!this.readObject(final)) return;
+        if (!this.readObject(final)) {
+          this.need = NEED_LENGTH;
+          this.needLength = this.base + this.pos + this.objectLength;
+          return;
+        }
         continue;
       }
       const start = this.pos;
@@ -406,8 +558,10 @@ export class Tokenizer {
         // Line breaks and indentation between segments: lenient, reported once when a segment follows.
         let i = start;
         while (i < n && isWhitespace(s.charCodeAt(i))) i++;
+        work.steps += i - start;
         if (i === n && !final) {
           // A CR at the very end may pair with an LF in the next chunk: wait for more.
+          this.need = NEED_TEXT;
           return;
         }
         this.pendingWhitespace ??= this.position(this.base + start);
@@ -435,8 +589,13 @@ export class Tokenizer {
         this.searchFrom = this.pos;
         continue;
       }
-      // A message that looks clean so far continues in the next chunk: wait for it, so that it can be screened.
-      if (scan === SCAN_INCOMPLETE && !final && n - start <= SCAN_WAIT_MAX) return;
+      // A message that looks clean so far continues in the next chunk: wait for it, so that it can be screened. It is
+      // scanned again once the input has doubled from here (not at every chunk), so its scans add up to twice its size.
+      if (scan === SCAN_INCOMPLETE && !final && n - start <= SCAN_WAIT_MAX) {
+        this.need = NEED_LENGTH;
+        this.needLength = this.base + start + Math.min(2 * (n - start), SCAN_WAIT_MAX + 1);
+        return;
+      }
       // UNA service string advice: exactly nine characters, no release processing (ISO 9735 part 1 clause 4 / UNA).
       if (c === 0x55 && s.charCodeAt(start + 1) === 0x4e && s.charCodeAt(start + 2) === 0x41) {
         if (n - start < 9 && !final) return;
@@ -451,7 +610,14 @@ export class Tokenizer {
       }
       const end = this.findTerminator(start);
       if (end === -1) {
-        if (!final) return;
+        if (!final) {
+          this.need = NEED_TERMINATOR;
+          let k = n;
+          while (this.rel >= 0 && k > start && s.charCodeAt(k - 1) === this.rel) k--;
+          work.steps += n - k;
+          this.releaseRun = n - k;
+          return;
+        }
         // The input ends inside a segment; trailing line breaks are not part of it.
         let e = n;
         while (e > start && isWhitespace(s.charCodeAt(e - 1))) e--;
@@ -484,27 +650,81 @@ export class Tokenizer {
     let lineStart = this.lineStart;
     let p = start;
     let count = 0;
+    /** Inside the elements of segment `count` (which starts at p), at the next unit to read; -1: at a segment start. */
+    let q = -1;
+    let code = 0;
+    const r = this.scanResume;
+    this.scanResume = undefined;
+    if (r !== undefined && r.start === this.base + start) {
+      // The same message, cut by the end of the input last time: go on where that scan stopped (its indexes move
+      // with the buffer once, when what came before the message is dropped).
+      const shift = r.index - start;
+      count = r.count;
+      ns = r.ns;
+      if (shift !== 0) {
+        const { starts, ends } = m;
+        for (let i = 0; i < count; i++) {
+          starts[i] = (starts[i] as number) - shift;
+          ends[i] = (ends[i] as number) - shift;
+        }
+        for (let i = 0; i < ns; i++) {
+          const x = seps[i] as number;
+          seps[i] = x >= 0 ? x - shift : ~(~x - shift);
+        }
+        work.steps += count + ns;
+      }
+      p = r.p - shift;
+      q = r.q < 0 ? -1 : r.q - shift;
+      code = r.code;
+      line = r.line;
+      lineStart = r.lineStart;
+    }
+    const from = q < 0 ? p : q;
     for (;;) {
-      if (p + 3 >= n) return SCAN_INCOMPLETE;
-      const a = s.charCodeAt(p);
-      const b = s.charCodeAt(p + 1);
-      const c = s.charCodeAt(p + 2);
-      if (!isTagChar(a) || !isTagChar(b) || !isTagChar(c)) return SCAN_NOT_CLEAN;
-      const code = (a << 16) | (b << 8) | c;
-      if (count > 0 && a === 0x55 && b === 0x4e && code !== UNS && code !== UNT) return SCAN_NOT_CLEAN;
-      ensureCapacity(m, count);
-      m.sepStarts[count] = ns;
-      let q = p + 3;
-      let u = s.charCodeAt(q);
-      if (u > 255) return SCAN_NOT_CLEAN;
-      let k = table[u] as number;
+      let k = K_ELEM;
+      if (q < 0) {
+        if (count > 0 && p < n && isWhitespace(s.charCodeAt(p))) {
+          // Line breaks and indentation between segments: the plain path reports them once; after that they are
+          // only counted.
+          if (!this.whitespaceReported) return scanned(SCAN_NOT_CLEAN, p - from);
+          const p0 = p;
+          const line0 = line;
+          const lineStart0 = lineStart;
+          for (; p < n; p++) {
+            const w = s.charCodeAt(p);
+            if (w === LF || (w === CR && s.charCodeAt(p + 1) !== LF)) {
+              line++;
+              lineStart = this.base + p + 1;
+            } else if (w !== CR && w !== 0x20 && w !== 0x09) break;
+          }
+          // A CR last may pair with an LF yet to come: resume before the whitespace.
+          if (p === n) return this.suspendScan(start, p0, -1, 0, count, ns, line0, lineStart0, p - from);
+        }
+        if (p + 3 >= n) return this.suspendScan(start, p, -1, 0, count, ns, line, lineStart, p - from);
+        const a = s.charCodeAt(p);
+        const b = s.charCodeAt(p + 1);
+        const c = s.charCodeAt(p + 2);
+        if (!isTagChar(a) || !isTagChar(b) || !isTagChar(c)) return scanned(SCAN_NOT_CLEAN, p - from);
+        code = (a << 16) | (b << 8) | c;
+        if (count > 0 && a === 0x55 && b === 0x4e && code !== UNS && code !== UNT) {
+          return scanned(SCAN_NOT_CLEAN, p - from);
+        }
+        ensureCapacity(m, count);
+        m.sepStarts[count] = ns;
+        q = p + 3;
+        const u = s.charCodeAt(q);
+        if (u > 255) return scanned(SCAN_NOT_CLEAN, p - from);
+        k = table[u] as number;
+        if (k === K_ELEM) {
+          if (ns === seps.length) seps = growSeparators(m);
+          seps[ns++] = q++;
+        }
+      }
       if (k === K_ELEM) {
-        if (ns === seps.length) seps = growSeparators(m);
-        seps[ns++] = q;
         // Plain units in a tight loop (on the bytes when there are: faster to read than a string's units);
         // separators are recorded for the levels' screens.
         if (bytes !== undefined) {
-          for (q++; q < n; q++) {
+          for (; q < n; q++) {
             k = table[bytes[q] as number] as number;
             if (k === K_PLAIN) continue;
             if (k > K_ELEM) break;
@@ -512,9 +732,9 @@ export class Tokenizer {
             seps[ns++] = k === K_ELEM ? q : ~q;
           }
         } else {
-          for (q++; q < n; q++) {
-            u = s.charCodeAt(q);
-            if (u > 255) return SCAN_NOT_CLEAN;
+          for (; q < n; q++) {
+            const u = s.charCodeAt(q);
+            if (u > 255) return scanned(SCAN_NOT_CLEAN, q - from);
             k = table[u] as number;
             if (k === K_PLAIN) continue;
             if (k > K_ELEM) break;
@@ -522,27 +742,16 @@ export class Tokenizer {
             seps[ns++] = k === K_ELEM ? q : ~q;
           }
         }
-        if (q === n) return SCAN_INCOMPLETE;
+        if (q === n) return this.suspendScan(start, p, q, code, count, ns, line, lineStart, q - from);
       }
-      if (k !== K_TERM) return SCAN_NOT_CLEAN;
+      if (k !== K_TERM) return scanned(SCAN_NOT_CLEAN, q - from);
       m.starts[count] = p;
       m.ends[count] = q;
       m.codes[count] = code;
       count++;
       if (count > 1 && code === UNT) break;
       p = q + 1;
-      if (p < n && isWhitespace(s.charCodeAt(p))) {
-        // Line breaks and indentation between segments: the plain path reports them once; after that they are
-        // only counted.
-        if (!this.whitespaceReported) return SCAN_NOT_CLEAN;
-        for (; p < n; p++) {
-          const w = s.charCodeAt(p);
-          if (w === LF || (w === CR && s.charCodeAt(p + 1) !== LF)) {
-            line++;
-            lineStart = this.base + p + 1;
-          } else if (w !== CR && w !== 0x20 && w !== 0x09) break;
-        }
-      }
+      q = -1;
     }
     m.sepStarts[count] = ns;
     m.text = s;
@@ -557,7 +766,23 @@ export class Tokenizer {
     m.comp = this.comp;
     m.elem = this.elem;
     m.term = this.term;
-    return SCAN_CLEAN;
+    return scanned(SCAN_CLEAN, q - from);
+  }
+
+  /** A scan cut by the end of the input: where to go on (see scanMessage), and SCAN_INCOMPLETE. */
+  private suspendScan(
+    start: number,
+    p: number,
+    q: number,
+    code: number,
+    count: number,
+    ns: number,
+    line: number,
+    lineStart: number,
+    units: number,
+  ): number {
+    this.scanResume = { start: this.base + start, index: start, p, q, code, count, ns, line, lineStart };
+    return scanned(SCAN_INCOMPLETE, units);
   }
 
   /** Counts line breaks in buf[from, to) (whitespace or object data). */
@@ -576,6 +801,7 @@ export class Tokenizer {
     if (lf >= to && cr >= to) return;
     this.nextLf = -1;
     this.nextCr = -1;
+    work.steps += to - (lf < cr ? lf : cr);
     for (let i = lf < cr ? lf : cr; i < to; i++) {
       const c = s.charCodeAt(i);
       if (c === LF) {
@@ -593,8 +819,13 @@ export class Tokenizer {
     const s = this.buf;
     const term = this.delimiters.segment;
     let from = Math.max(start, this.searchFrom);
+    // Where a queued chunk brought the terminator (see brings): nothing before it needs reading again.
+    const known = this.terminatorAt - this.base;
+    this.terminatorAt = -1;
+    if (known > from) from = known;
     for (;;) {
       const i = s.indexOf(term, from);
+      work.steps += (i === -1 ? s.length : i + 1) - from;
       if (i === -1) {
         // Resume later from the last unit: a release character there may release the next chunk's first unit.
         this.searchFrom = Math.max(start, s.length - 1);
@@ -604,6 +835,7 @@ export class Tokenizer {
         // The terminator is released when an odd number of release characters precedes it (clause 9.3).
         let k = i - 1;
         while (k >= start && s.charCodeAt(k) === this.rel) k--;
+        work.steps += i - k;
         if ((i - 1 - k) % 2 === 1) {
           from = i + 1;
           continue;
@@ -708,6 +940,7 @@ export class Tokenizer {
 
   /** Builds the segment buf[start, end) (end = index of its terminator, or of the end of input). */
   private emitSegment(start: number, end: number, unterminated: boolean): void {
+    work.steps += end - start + 1;
     const s = this.buf;
     const table = this.table;
     const base = this.base;
@@ -716,6 +949,7 @@ export class Tokenizer {
     this.segFindings = null;
     this.releaseReported = false;
     this.segStartAbs = base + start;
+    this.posAt = -1;
     this.segStartLine = segLine;
     this.segStartLineStart = segLineStart;
     let segStart = start;
@@ -963,15 +1197,27 @@ export class Tokenizer {
   /** Position of buf[p] within the segment being built, whatever line tracking has reached. */
   private positionInSegment(p: number): Position {
     const s = this.buf;
+    // Resumed from the last position asked in this segment (findings come in reading order): a segment with a
+    // finding per component stays linear.
+    let from = this.segStartAbs - this.base;
     let line = this.segStartLine;
     let lineStart = this.segStartLineStart;
-    for (let i = this.segStartAbs - this.base; i < p; i++) {
+    if (this.posAt >= this.segStartAbs && this.posAt - this.base <= p) {
+      from = this.posAt - this.base;
+      line = this.posLine;
+      lineStart = this.posLineStart;
+    }
+    work.steps += p - from;
+    for (let i = from; i < p; i++) {
       const c = s.charCodeAt(i);
       if (c === LF || (c === CR && s.charCodeAt(i + 1) !== LF)) {
         line++;
         lineStart = this.base + i + 1;
       }
     }
+    this.posAt = this.base + p;
+    this.posLine = line;
+    this.posLineStart = lineStart;
     return { line, column: this.base + p - lineStart + 1, offset: this.base + p };
   }
 

@@ -1,7 +1,18 @@
 /**
  * Top-level validation: level 1 (syntax and envelope, built in) and then each plugin level per message.
+ *
+ * Messages are checked as the parser closes them (after each slice of input), so the work per message does not
+ * depend on what came before, and findings are capped: per message the first `MAX_FINDINGS_PER_MESSAGE` by
+ * position, per run the first `MAX_FINDINGS_PER_VALIDATION`; the rest are counted in `omitted`.
  */
-import { compareFindings } from './findings.ts';
+import {
+  addOmitted,
+  FindingList,
+  MAX_FINDINGS_PER_MESSAGE,
+  MAX_FINDINGS_PER_VALIDATION,
+  noneOmitted,
+  type OmittedFindings,
+} from './findings.ts';
 import type { MessageContext, ValidateOptions, ValidationLevelPlugin } from './levels.ts';
 import type { Finding, Interchange, Message, Severity } from './model.ts';
 import { Parser, slices, type ParserOptions } from './parser.ts';
@@ -19,17 +30,27 @@ export type MessageSummary = {
   association?: string;
   documentNumber: string;
   line: number;
+  /** The worst severity of the message's findings, the omitted ones included. */
   status: MessageStatus;
 };
 
 /** The result of `validate`. */
 export type ValidationResult = {
-  /** True when no finding has severity `error`. */
+  /** True when no finding has severity `error`, the omitted ones included. */
   ok: boolean;
   interchanges: Interchange[];
   messages: MessageSummary[];
-  /** Every finding of every level, ordered by position. */
+  /**
+   * The findings of every level, ordered by position: per message its first `MAX_FINDINGS_PER_MESSAGE`, and of
+   * those and the findings outside messages the first `MAX_FINDINGS_PER_VALIDATION`.
+   */
   findings: Finding[];
+  /**
+   * Findings found but not listed (past those caps), per severity, so that callers can say "N more errors".
+   * `validate`, `validateSync` and the parallel mode always set it (optional only so that results built by hand
+   * still type-check).
+   */
+  omitted?: OmittedFindings;
 };
 
 /** A message and its findings, as the streaming validator yields them. */
@@ -37,41 +58,65 @@ export type MessageResult = {
   message: Message;
   interchange: Interchange;
   summary: MessageSummary;
+  /** At most `MAX_FINDINGS_PER_MESSAGE`, and none once the stream has listed `MAX_FINDINGS_PER_VALIDATION`. */
   findings: Finding[];
+  /** The message's findings that were counted but not listed. */
+  omitted: OmittedFindings;
 };
 
-const statusOf = (findings: readonly Finding[]): MessageStatus => {
+const statusOf = (findings: readonly Finding[], omitted?: OmittedFindings): MessageStatus => {
+  if (omitted !== undefined && omitted.errors > 0) return 'error';
   let worst: Severity | undefined;
   for (const f of findings) {
     if (f.severity === 'error') return 'error';
     if (f.severity === 'warning') worst = 'warning';
   }
-  return worst === 'warning' ? 'warning' : 'valid';
+  return worst === 'warning' || (omitted !== undefined && omitted.warnings > 0) ? 'warning' : 'valid';
 };
 
-/** The summary line of a message given all its findings. */
-export const summarizeMessage = (message: Message, findings: readonly Finding[]): MessageSummary => {
+/** The summary line of a message given its findings (and those counted but not listed). */
+export const summarizeMessage = (
+  message: Message,
+  findings: readonly Finding[],
+  omitted?: OmittedFindings,
+): MessageSummary => {
   const summary: MessageSummary = {
     reference: message.reference,
     type: message.type,
     version: message.directory,
     documentNumber: message.documentNumber,
     line: message.header.position.line,
-    status: statusOf(findings),
+    status: statusOf(findings, omitted),
   };
   if (message.association !== undefined) summary.association = message.association;
   return summary;
 };
 
 /**
- * A message and its findings so far; `screened`: how many leading levels the screen (see screen.ts) has already
- * found nothing in.
+ * A message and its syntax findings, as the parser hands it on; `screened`: how many leading levels the screen
+ * (see screen.ts) has already found nothing in.
  */
-type Collected = { message: Message; interchange: Interchange; findings: Finding[]; index: number; screened: number };
+type Collected = {
+  message: Message;
+  interchange: Interchange;
+  findings: Finding[];
+  omitted: OmittedFindings | undefined;
+  index: number;
+  screened: number;
+};
+
+/** The caps of a run: the options may lower them, never raise them. */
+const capsOf = (options: ValidateOptions): { perMessage: number; perRun: number } => ({
+  perMessage: Math.max(
+    0,
+    Math.min(options.maxFindingsPerMessage ?? MAX_FINDINGS_PER_MESSAGE, MAX_FINDINGS_PER_MESSAGE),
+  ),
+  perRun: Math.max(0, Math.min(options.maxFindings ?? MAX_FINDINGS_PER_VALIDATION, MAX_FINDINGS_PER_VALIDATION)),
+});
 
 /** Parser options of a validation run: the fast path of the screen, with the screens of the leading levels. */
 const parserOptions = (options: ValidateOptions): ParserOptions => {
-  const out: ParserOptions = { strict: options.strict === true };
+  const out: ParserOptions = { strict: options.strict === true, maxFindingsPerMessage: capsOf(options).perMessage };
   if (options.screen !== false) {
     const screens: ((message: ScannedMessage) => boolean)[] = [];
     for (const level of options.levels ?? []) {
@@ -84,68 +129,33 @@ const parserOptions = (options: ValidateOptions): ParserOptions => {
   return out;
 };
 
-const collector = (options: ValidateOptions) => {
-  const interchanges: Interchange[] = [];
-  const global: Finding[] = [];
-  const messages: Collected[] = [];
-  const parser = new Parser(
-    {
-      message: (message, interchange, findings, screened = 0) =>
-        messages.push({ message, interchange, findings, index: messages.length, screened }),
-      interchange: (interchange) => interchanges.push(interchange),
-      finding: (f) => global.push(f),
-    },
-    parserOptions(options),
-  );
-  return { parser, interchanges, global, messages };
-};
+/** The findings of one message being validated: the syntax level's, then each level's, capped. */
+type Checked = { c: Collected; list: FindingList };
 
-const collect = (input: Uint8Array | string, options: ValidateOptions) => {
-  const collected = collector(options);
-  collected.parser.write(input);
-  collected.parser.end();
-  return collected;
-};
-
-/**
- * `collect`, with the levels prepared (e.g. their directory loaded) for the first message before the rest is read:
- * a screen answers no while a level's directory is still loading, and the whole input would take the plain path.
- */
-const collectPrepared = async (input: Uint8Array | string, options: ValidateOptions) => {
-  const collected = collector(options);
-  const levels = options.levels ?? [];
-  let prepared = options.screen === false || !levels.some((level) => level.prepare && level.screen);
-  for (const piece of slices(input)) {
-    collected.parser.write(piece);
-    const first = collected.messages[0];
-    if (!prepared && first !== undefined) {
-      prepared = true;
-      for (const level of levels) await Promise.resolve(level.prepare?.(first.message)).catch(() => undefined);
-    }
-  }
-  collected.parser.end();
-  return collected;
-};
-
-const context = (c: Collected, options: ValidateOptions, previous: Finding[]): MessageContext => ({
-  interchange: c.interchange,
-  delimiters: c.interchange.delimiters,
-  syntaxIdentifier: c.interchange.syntaxIdentifier,
-  syntaxVersion: c.interchange.syntaxVersion || 3,
-  messageIndex: c.index,
+const context = (k: Checked, options: ValidateOptions): MessageContext => ({
+  interchange: k.c.interchange,
+  delimiters: k.c.interchange.delimiters,
+  syntaxIdentifier: k.c.interchange.syntaxIdentifier,
+  syntaxVersion: k.c.interchange.syntaxVersion || 3,
+  messageIndex: k.c.index,
   strict: options.strict === true,
-  previous,
+  previous: k.list.held,
+  maxFindings: k.list.limit,
+  omit: (severity: Severity, count = 1) => k.list.omit(severity, count),
 });
 
-const isPromise = (value: unknown): value is Promise<Finding[]> =>
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> =>
   typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 
-const fillMessageFields = (message: Message, findings: Finding[]): void => {
-  for (const f of findings) {
+/** Adds a level's findings, with the message's fields filled in. */
+const addFindings = (k: Checked, found: readonly Finding[]): void => {
+  const message = k.c.message;
+  for (const f of found) {
     f.messageType ??= message.type;
     f.version ??= message.directory;
     f.documentNumber ??= message.documentNumber;
     f.messageReference ??= message.reference;
+    k.list.push(f);
   }
 };
 
@@ -161,78 +171,174 @@ const pluginFailure = (plugin: ValidationLevelPlugin, message: Message, error: u
   params: { plugin: plugin.name, error: error instanceof Error ? error.message : String(error) },
 });
 
+const startChecking = (c: Collected, perMessage: number): Checked => {
+  const list = new FindingList(perMessage);
+  for (const f of c.findings) list.push(f);
+  if (c.omitted) addOmitted(list.omitted, c.omitted);
+  return { c, list };
+};
+
 /**
  * Runs the plugins on one message, synchronously as long as they answer synchronously; only a plugin that returns
  * a promise (e.g. while its directory loads) makes the rest asynchronous. Keeps streaming free of per-message awaits.
  */
-const runLevels = (c: Collected, options: ValidateOptions, from = c.screened): Finding[] | Promise<Finding[]> => {
-  const all = c.findings;
+const runLevels = (k: Checked, options: ValidateOptions, from = k.c.screened): Checked | Promise<Checked> => {
   const levels = options.levels ?? [];
+  const message = k.c.message;
   for (let i = from; i < levels.length; i++) {
     const plugin = levels[i] as ValidationLevelPlugin;
-    if (options.maxFindingsPerMessage !== undefined && all.length >= options.maxFindingsPerMessage) break;
     let out: Finding[] | Promise<Finding[]>;
     try {
-      out = plugin.validateMessage(c.message, context(c, options, all));
+      out = plugin.validateMessage(message, context(k, options));
     } catch (error) {
-      all.push(pluginFailure(plugin, c.message, error));
+      k.list.push(pluginFailure(plugin, message, error));
       continue;
     }
     if (isPromise(out)) {
       return out.then(
         (found) => {
-          fillMessageFields(c.message, found);
-          for (const f of found) all.push(f);
-          return runLevels(c, options, i + 1);
+          addFindings(k, found);
+          return runLevels(k, options, i + 1);
         },
         (error: unknown) => {
-          all.push(pluginFailure(plugin, c.message, error));
-          return runLevels(c, options, i + 1);
+          k.list.push(pluginFailure(plugin, message, error));
+          return runLevels(k, options, i + 1);
         },
       );
     }
-    fillMessageFields(c.message, out);
-    for (const f of out) all.push(f);
+    addFindings(k, out);
   }
-  return all;
+  return k;
 };
 
-const runLevelsSync = (c: Collected, options: ValidateOptions): Finding[] => {
-  const all = c.findings;
+const runLevelsSync = (k: Checked, options: ValidateOptions): Checked => {
   const levels = options.levels ?? [];
-  for (let i = c.screened; i < levels.length; i++) {
+  const message = k.c.message;
+  for (let i = k.c.screened; i < levels.length; i++) {
     const plugin = levels[i] as ValidationLevelPlugin;
-    if (options.maxFindingsPerMessage !== undefined && all.length >= options.maxFindingsPerMessage) break;
     try {
-      const out = plugin.validateMessage(c.message, context(c, options, all));
+      const out = plugin.validateMessage(message, context(k, options));
       if (isPromise(out)) {
         throw new TypeError(`plugin ${plugin.name} returned a promise; use validate() or call prepare() first`);
       }
-      fillMessageFields(c.message, out);
-      for (const f of out) all.push(f);
+      addFindings(k, out);
     } catch (error) {
-      all.push(pluginFailure(plugin, c.message, error));
+      k.list.push(pluginFailure(plugin, message, error));
     }
   }
-  return all;
+  return k;
 };
 
-const assemble = (
-  interchanges: Interchange[],
-  global: Finding[],
-  messages: Collected[],
-  perMessage: Finding[][],
-): ValidationResult => {
-  const findings = [...global];
-  const summaries: MessageSummary[] = [];
-  messages.forEach((c, i) => {
-    const f = perMessage[i] ?? [];
-    for (const x of f) findings.push(x);
-    summaries.push(summarizeMessage(c.message, f));
-  });
-  findings.sort(compareFindings);
-  return { ok: !findings.some((f) => f.severity === 'error'), interchanges, messages: summaries, findings };
+/** Per validation result: each message's listed findings and the messages with errors (what CONTRL reports). */
+const reports = new WeakMap<ValidationResult, { findings: Map<Message, Finding[]>; errors: Set<Message> }>();
+
+/**
+ * @internal What `result` holds about `message`: its listed findings, and whether it has errors (listed or
+ * omitted); undefined when `result` was not made by this module (e.g. a copy).
+ */
+export const messageReport = (
+  result: ValidationResult,
+  message: Message,
+): { findings: Finding[]; hasErrors: boolean } | undefined => {
+  const report = reports.get(result);
+  if (report === undefined) return undefined;
+  return { findings: report.findings.get(message) ?? [], hasErrors: report.errors.has(message) };
 };
+
+/**
+ * One validation run over a whole input: the parser, the messages it closed and not yet checked, and the capped
+ * findings. Findings outside messages and the messages' findings are kept apart and put together at the end in the
+ * order the plain sort had (the envelope's first), so ties in position keep their order.
+ */
+class Run {
+  readonly interchanges: Interchange[] = [];
+  readonly parser: Parser;
+  queue: Collected[] = [];
+  private readonly options: ValidateOptions;
+  private readonly perMessage: number;
+  private readonly global: FindingList;
+  private readonly inMessages: FindingList;
+  private readonly omitted = noneOmitted();
+  private readonly summaries: MessageSummary[] = [];
+  /** Which message a listed finding belongs to (weak: findings dropped by the cap are not kept alive). */
+  private readonly owners = new WeakMap<Finding, Message>();
+  private readonly withErrors = new Set<Message>();
+  private index = 0;
+
+  constructor(options: ValidateOptions) {
+    this.options = options;
+    const caps = capsOf(options);
+    this.perMessage = caps.perMessage;
+    this.global = new FindingList(caps.perRun);
+    this.inMessages = new FindingList(caps.perRun);
+    this.parser = new Parser(
+      {
+        message: (message, interchange, findings, screened = 0, omitted) =>
+          this.queue.push({ message, interchange, findings, omitted, index: this.index++, screened }),
+        interchange: (interchange) => this.interchanges.push(interchange),
+        finding: (f) => this.global.push(f),
+      },
+      parserOptions(options),
+    );
+  }
+
+  /** Checks the queued messages with synchronous levels. */
+  checkSync(): void {
+    const batch = this.queue;
+    this.queue = [];
+    for (const c of batch) this.finish(runLevelsSync(startChecking(c, this.perMessage), this.options));
+  }
+
+  /** Checks the queued messages; awaits only a level that answers with a promise. */
+  async check(): Promise<void> {
+    const batch = this.queue;
+    this.queue = [];
+    for (const c of batch) {
+      const done = runLevels(startChecking(c, this.perMessage), this.options);
+      this.finish(isPromise(done) ? await done : done);
+    }
+  }
+
+  private finish(k: Checked): void {
+    const findings = k.list.take();
+    const omitted = k.list.omitted;
+    const summary = summarizeMessage(k.c.message, findings, omitted);
+    this.summaries.push(summary);
+    if (summary.status === 'error') this.withErrors.add(k.c.message);
+    addOmitted(this.omitted, omitted);
+    for (const f of findings) {
+      this.owners.set(f, k.c.message);
+      this.inMessages.push(f);
+    }
+  }
+
+  result(): ValidationResult {
+    const all = new FindingList(this.global.limit);
+    for (const f of this.global.take()) all.push(f);
+    for (const f of this.inMessages.take()) all.push(f);
+    const findings = all.take();
+    const omitted = noneOmitted();
+    for (const o of [this.omitted, this.global.omitted, this.inMessages.omitted, all.omitted]) addOmitted(omitted, o);
+    const byMessage = new Map<Message, Finding[]>();
+    for (const f of findings) {
+      const owner = this.owners.get(f);
+      if (owner === undefined) continue;
+      const list = byMessage.get(owner);
+      if (list) list.push(f);
+      else byMessage.set(owner, [f]);
+    }
+    const ok = omitted.errors === 0 && !findings.some((f) => f.severity === 'error');
+    const result: ValidationResult = {
+      ok,
+      interchanges: this.interchanges,
+      messages: this.summaries,
+      findings,
+      omitted,
+    };
+    reports.set(result, { findings: byMessage, errors: this.withErrors });
+    return result;
+  }
+}
 
 /**
  * Validates a whole input: the syntax level, then each plugin level on each message (plugins may be async).
@@ -242,20 +348,35 @@ export const validate = async (
   input: Uint8Array | string,
   options: ValidateOptions = {},
 ): Promise<ValidationResult> => {
-  const { interchanges, global, messages } = await collectPrepared(input, options);
-  const perMessage: Finding[][] = [];
-  for (const c of messages) {
-    const found = runLevels(c, options);
-    perMessage.push((isPromise(found) ? await found : found).sort(compareFindings));
+  const run = new Run(options);
+  const levels = options.levels ?? [];
+  // The levels are prepared (e.g. their directory loaded) on the first message, before the rest is read: a
+  // screen answers no while a level's directory is still loading, and the whole input would take the plain path.
+  let prepared = options.screen === false || !levels.some((level) => level.prepare && level.screen);
+  for (const piece of slices(input)) {
+    run.parser.write(piece);
+    const first = run.queue[0];
+    if (!prepared && first !== undefined) {
+      prepared = true;
+      for (const level of levels) await Promise.resolve(level.prepare?.(first.message)).catch(() => undefined);
+    }
+    if (run.queue.length > 0) await run.check();
   }
-  return assemble(interchanges, global, messages, perMessage);
+  run.parser.end();
+  await run.check();
+  return run.result();
 };
 
 /** Like `validate`, for plugins that answer synchronously. */
 export const validateSync = (input: Uint8Array | string, options: ValidateOptions = {}): ValidationResult => {
-  const { interchanges, global, messages } = collect(input, options);
-  const perMessage = messages.map((c) => runLevelsSync(c, options).sort(compareFindings));
-  return assemble(interchanges, global, messages, perMessage);
+  const run = new Run(options);
+  for (const piece of slices(input)) {
+    run.parser.write(piece);
+    if (run.queue.length > 0) run.checkSync();
+  }
+  run.parser.end();
+  run.checkSync();
+  return run.result();
 };
 
 /** What the streaming validator yields: a message with its findings, or a finding outside messages. */
@@ -266,7 +387,8 @@ export type ValidationEvent =
 
 /**
  * Validates a stream of chunks message by message; memory stays bounded by the largest message.
- * Interchanges yielded here do not retain their messages.
+ * Interchanges yielded here do not retain their messages. Each message lists at most `MAX_FINDINGS_PER_MESSAGE`
+ * findings (the rest in its `omitted`); the stream holds no run, so the per-run cap is the consumer's to apply.
  */
 export async function* validateStream(
   source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
@@ -274,10 +396,11 @@ export async function* validateStream(
 ): AsyncGenerator<ValidationEvent> {
   let queue: (Collected | { finding: Finding } | { interchange: Interchange })[] = [];
   let index = 0;
+  const { perMessage } = capsOf(options);
   const parser = new Parser(
     {
-      message: (message, interchange, findings, screened = 0) =>
-        queue.push({ message, interchange, findings, index: index++, screened }),
+      message: (message, interchange, findings, screened = 0, omitted) =>
+        queue.push({ message, interchange, findings, omitted, index: index++, screened }),
       interchange: (interchange) => queue.push({ interchange }),
       finding: (finding) => queue.push({ finding }),
     },
@@ -291,14 +414,18 @@ export async function* validateStream(
     for (const item of batch) {
       if ('finding' in item) events.push({ type: 'finding', finding: item.finding });
       else if ('message' in item) {
-        const found = runLevels(item, options);
-        const findings = (isPromise(found) ? await found : found).sort(compareFindings);
+        const done = runLevels(startChecking(item, perMessage), options);
+        const k = isPromise(done) ? await done : done;
+        const findings = k.list.take();
+        const omitted = k.list.omitted;
+        const summary = summarizeMessage(item.message, findings, omitted);
         events.push({
           type: 'message',
           message: item.message,
           interchange: item.interchange,
-          summary: summarizeMessage(item.message, findings),
+          summary,
           findings,
+          omitted,
         });
       } else events.push({ type: 'interchange', interchange: item.interchange });
     }
@@ -316,7 +443,7 @@ export async function* validateStream(
 
 /** @internal What the parallel mode's worker returns for one part (see `parallel/node`). */
 export type PartResult = {
-  /** Findings outside messages, in input order. */
+  /** Findings outside messages, ordered by position (the part's first `MAX_FINDINGS_PER_VALIDATION`). */
   global: Finding[];
   /**
    * The part's messages as columns (one array per MessageSummary field; `association` '' when absent, `status` 0
@@ -329,10 +456,12 @@ export type PartResult = {
   documentNumbers: string[];
   lines: number[];
   statuses: number[];
-  /** Every message's findings, message after message. */
+  /** The messages' findings, ordered by position (the part's first `MAX_FINDINGS_PER_VALIDATION`). */
   findings: Finding[];
   /** A message was still open at the end of a part that is not the last. */
   open: boolean;
+  /** Findings of the part counted but not listed (past the caps). */
+  omitted: OmittedFindings;
 };
 
 const STATUSES: MessageStatus[] = ['valid', 'warning', 'error'];
@@ -381,17 +510,22 @@ export const validatePart = async (
     statuses: [],
     findings: [],
     open: false,
+    omitted: noneOmitted(),
   };
+  const { perMessage, perRun } = capsOf(options);
+  // Capped as validate caps a run: the first perRun findings of the part can only hold the first of the whole.
+  const global = new FindingList(perRun);
+  const inMessages = new FindingList(perRun);
   let live = header === undefined;
   let index = part.messages;
   let queue: Collected[] = [];
   const parser = new Parser(
     {
-      message: (message, interchange, findings, screened = 0) => {
-        if (live) queue.push({ message, interchange, findings, index: index++, screened });
+      message: (message, interchange, findings, screened = 0, omitted) => {
+        if (live) queue.push({ message, interchange, findings, omitted, index: index++, screened });
       },
       finding: (finding) => {
-        if (live) result.global.push(finding);
+        if (live) global.push(finding);
       },
     },
     { ...parserOptions(options), retainMessages: false },
@@ -400,9 +534,11 @@ export const validatePart = async (
     const batch = queue;
     queue = [];
     for (const item of batch) {
-      const found = runLevels(item, options);
-      const findings = (isPromise(found) ? await found : found).sort(compareFindings);
-      const summary = summarizeMessage(item.message, findings);
+      const done = runLevels(startChecking(item, perMessage), options);
+      const k = isPromise(done) ? await done : done;
+      const findings = k.list.take();
+      addOmitted(result.omitted, k.list.omitted);
+      const summary = summarizeMessage(item.message, findings, k.list.omitted);
       result.references.push(summary.reference);
       result.types.push(summary.type);
       result.versions.push(summary.version);
@@ -410,7 +546,7 @@ export const validatePart = async (
       result.documentNumbers.push(summary.documentNumber);
       result.lines.push(summary.line);
       result.statuses.push(STATUSES.indexOf(summary.status));
-      for (const f of findings) result.findings.push(f);
+      for (const f of findings) inMessages.push(f);
     }
   };
   if (header !== undefined) {
@@ -428,5 +564,9 @@ export const validatePart = async (
   if (part.last) parser.end();
   else result.open = parser.inMessage;
   await flush();
+  result.global = global.take();
+  result.findings = inMessages.take();
+  addOmitted(result.omitted, global.omitted);
+  addOmitted(result.omitted, inMessages.omitted);
   return result;
 };

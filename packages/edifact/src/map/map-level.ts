@@ -6,6 +6,7 @@
 import type { Directory, DirectoryProvider } from '../directory/types.ts';
 import type { MessageContext, ValidationLevelPlugin } from '../levels.ts';
 import type { Finding, Message, Segment } from '../model.ts';
+import { CappedFindings, MAX_FINDINGS_PER_MESSAGE } from '../findings.ts';
 import {
   CodeSet,
   compileMessage,
@@ -28,6 +29,9 @@ type ElementRule = {
   component: number;
   status: GuideStatus | undefined;
   codes: ReadonlySet<string> | undefined;
+  /** `codes` as a finding shows them (joined once, not per finding). */
+  codesText: string;
+  codesParam: string;
   /** `codes` for look-ups of text ranges (the screen). */
   codeSet: CodeSet | undefined;
   name: string;
@@ -84,6 +88,8 @@ const resolveElement = (segment: CompiledSegment, key: string, rule: GuideElemen
     component,
     status: rule.status,
     codes: rule.codes ? new Set(rule.codes) : undefined,
+    codesText: rule.codes ? [...new Set(rule.codes)].join(', ') : '',
+    codesParam: rule.codes ? [...new Set(rule.codes)].join(',') : '',
     codeSet: rule.codes ? new CodeSet(rule.codes) : undefined,
     name,
     directoryMandatory,
@@ -156,7 +162,7 @@ const checkElementRules = (
   rules: readonly ElementRule[],
   path: () => string,
   make: FindingFactory,
-  findings: Finding[],
+  findings: CappedFindings,
 ): void => {
   for (const rule of rules) {
     const element = segment.elements[rule.element];
@@ -197,21 +203,32 @@ const checkElementRules = (
         make('EDI_INVALID_CODE', segment, `${path()}/${id}`, {
           severity: 'error',
           fieldName: rule.name,
-          expected: [...rule.codes].join(', '),
+          expected: rule.codesText,
           actual: value,
-          params: { element: id, codes: [...rule.codes].join(',') },
+          params: { element: id, codes: rule.codesParam },
         }),
       );
     }
   }
 };
 
-/** Validates one message against a guide. Returns no findings when the guide does not fit the directory. */
-export const validateMap = (message: Message, guide: Guide, directory: Directory): Finding[] => {
+/**
+ * Validates one message against a guide. Returns no findings when the guide does not fit the directory. At most
+ * `limits.maxFindings` (default and upper bound `MAX_FINDINGS_PER_MESSAGE`) are returned, the first by position;
+ * the others are counted with `limits.omit`.
+ */
+export const validateMap = (
+  message: Message,
+  guide: Guide,
+  directory: Directory,
+  limits: Pick<MessageContext, 'maxFindings' | 'omit'> = {},
+): Finding[] => {
   const compiled = compileGuide(guide, directory);
   if (!compiled || compiled.message.type !== message.type) return [];
   const make = findingFactory(message, 'map', message.association ?? guide.id);
-  const findings: Finding[] = [];
+  const findings = new CappedFindings(
+    Math.max(0, Math.min(limits.maxFindings ?? MAX_FINDINGS_PER_MESSAGE, MAX_FINDINGS_PER_MESSAGE)),
+  );
   const { rules } = compiled;
   // One walker per compiled guide, reset for each message (taken out while in use, so re-entry gets its own).
   const walker = compiled.walker ?? new SegmentTableWalker(compiled.message, compiled.closeMask);
@@ -264,7 +281,7 @@ export const validateMap = (message: Message, guide: Guide, directory: Directory
   for (const segment of message.segments) walker.push(segment, listener);
   walker.end(message.segments[message.segments.length - 1] ?? message.header, listener);
   compiled.walker = walker;
-  return findings;
+  return findings.finish(limits.omit);
 };
 
 /**
@@ -397,7 +414,7 @@ export const createMapLevel = (options: MapLevelOptions): ValidationLevelPlugin 
   const run = (message: Message, context: MessageContext, directory: Directory | undefined): Finding[] => {
     if (!directory || context.previous.some((f) => f.code === 'EDI_UNSUPPORTED_MESSAGE')) return [];
     const guide = guides.find(message.type, directoryName(message), message.association, message.agency);
-    return guide ? validateMap(message, guide, directory) : [];
+    return guide ? validateMap(message, guide, directory, context) : [];
   };
   return {
     name: 'map',

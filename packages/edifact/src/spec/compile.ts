@@ -6,6 +6,7 @@
 import type { Directory, StructureNodeDef } from '../directory/types.ts';
 import { parseFormat, type ValueFormat } from './format.ts';
 import { ShapeCache } from './shapes.ts';
+import { work } from '../work.ts';
 
 /** A node of the compiled segment table: a segment, or a group (whose `tag` is its trigger segment's tag). */
 export type CompiledNode = {
@@ -189,9 +190,11 @@ const cacheOf = (directory: Directory): DirectoryCache => {
 
 /** The compiled segment table of a message type, or undefined when the directory does not define it. */
 export const compileMessage = (directory: Directory, type: string): CompiledMessage | undefined => {
+  // Unknown types (any text in UNH) are not remembered: a stream of ever-new ones must not grow the cache.
+  const definition = Object.hasOwn(directory.messages, type) ? directory.messages[type] : undefined;
+  if (definition === undefined) return undefined;
   const cache = cacheOf(directory);
   if (cache.messages.has(type)) return cache.messages.get(type);
-  const definition = Object.hasOwn(directory.messages, type) ? directory.messages[type] : undefined;
   let compiled: CompiledMessage | undefined;
   if (definition) {
     const nodes: CompiledNode[] = [];
@@ -288,6 +291,7 @@ export const findTransition = (
   let up = 0;
   while (current) {
     const children = current.children;
+    work.steps += children.length - start;
     for (let j = start; j < children.length; j++) {
       if (message.nodes[children[j] ?? -1]?.tag === tag) {
         result = { up, index: j };
@@ -315,9 +319,10 @@ const codesOf = (directory: Directory, id: string): CodeSet | undefined => {
 
 /** The compiled element checks of a segment, or undefined when the directory does not define the tag. */
 export const compileSegment = (directory: Directory, tag: string): CompiledSegment | undefined => {
+  const definition = Object.hasOwn(directory.segments, tag) ? directory.segments[tag] : undefined;
+  if (definition === undefined) return undefined;
   const cache = cacheOf(directory);
   if (cache.segments.has(tag)) return cache.segments.get(tag);
-  const definition = Object.hasOwn(directory.segments, tag) ? directory.segments[tag] : undefined;
   let compiled: CompiledSegment | undefined;
   if (definition) {
     const elements = definition.elements.map((element): CompiledElement => {

@@ -7,7 +7,14 @@
 import { FINDING_CODES, type FindingCode } from '../codes.ts';
 import type { Directory, DirectoryProvider } from '../directory/types.ts';
 import type { MessageContext, ValidationLevelPlugin } from '../levels.ts';
-import type { Element, Finding, Message, Segment } from '../model.ts';
+import type { Element, Finding, Message, Segment, Severity } from '../model.ts';
+import {
+  compareFindings,
+  countOmitted,
+  MAX_FINDINGS_PER_MESSAGE,
+  noneOmitted,
+  type OmittedFindings,
+} from '../findings.ts';
 import {
   compileMessage,
   compileSegment,
@@ -26,6 +33,7 @@ import { RawSegment } from '../segment.ts';
 import { SegmentTableWalker, walkScanned, type ScreenWalkListener, type WalkListener } from './walker.ts';
 import { shapeKey, shapeKeyOfCodes } from './shapes.ts';
 import { tagCode, type ScannedMessage } from '../screen.ts';
+import { work } from '../work.ts';
 
 /** What the specification check needs to know besides the message. */
 export type SpecificationOptions = {
@@ -33,6 +41,10 @@ export type SpecificationOptions = {
   decimal?: string;
   /** Syntax version (UNB S001 0002); from 4 on both `.` and `,` are accepted as decimal mark. */
   syntaxVersion?: number;
+  /** Findings returned, at most: the first by position (default and upper bound `MAX_FINDINGS_PER_MESSAGE`). */
+  maxFindings?: number;
+  /** Counts the findings left out past `maxFindings` (see `MessageContext.omit`). */
+  omit?(severity: Severity, count?: number): void;
 };
 
 /** Service segments inside a message (ISO 9735): checked by the syntax level, placed but not re-checked here. */
@@ -98,6 +110,12 @@ const walkers = new WeakMap<CompiledMessage, SegmentTableWalker>();
  */
 class SpecificationRun implements WalkListener {
   readonly findings: Finding[] = [];
+  /** Findings left out past the limit. */
+  readonly omitted: OmittedFindings = noneOmitted();
+  /** While a segment's raw check may still insert at an earlier index of `findings`: no compaction. */
+  private holding = false;
+  /** Once compacted: the findings kept are the first `limit` by position, the last of them at this offset. */
+  private threshold = Infinity;
   private node: CompiledNode;
   private count = 0;
   private path: string | undefined;
@@ -109,6 +127,7 @@ class SpecificationRun implements WalkListener {
     private readonly make: FindingFactory,
     private readonly decimal: string,
     private readonly anyDecimal: boolean,
+    private readonly limit: number,
   ) {
     this.node = compiled.nodes[0] as CompiledNode;
     this.decimalCode = decimal.length === 1 ? decimal.charCodeAt(0) : -1;
@@ -127,6 +146,32 @@ class SpecificationRun implements WalkListener {
   /** The walk itself found something (the message's shape is then not kept). */
   structural = false;
 
+  /**
+   * Keeps a finding. A message of thousands of bad segments keeps only the first `limit` by position: at twice
+   * that the list is sorted and cut, and a finding past the last one kept is only counted.
+   */
+  private add(finding: Finding): void {
+    work.steps++;
+    if (finding.offset > this.threshold) {
+      countOmitted(this.omitted, finding.severity);
+      return;
+    }
+    const findings = this.findings;
+    findings.push(finding);
+    if (findings.length >= 2 * this.limit && !this.holding) this.compact();
+  }
+
+  /** Sorts the findings and cuts them to the first `limit` (stable: equal positions keep their order). */
+  compact(): void {
+    const findings = this.findings;
+    if (findings.length <= this.limit) return;
+    work.steps += findings.length;
+    findings.sort(compareFindings);
+    for (let i = this.limit; i < findings.length; i++) countOmitted(this.omitted, (findings[i] as Finding).severity);
+    findings.length = this.limit;
+    this.threshold = this.limit > 0 ? (findings[this.limit - 1] as Finding).offset : -1;
+  }
+
   /** The element checks of a segment whose place is known (a message of a known shape). */
   checkShaped(segment: Segment, definition: CompiledSegment): void {
     this.path = undefined;
@@ -136,7 +181,7 @@ class SpecificationRun implements WalkListener {
   placed(segment: Segment, node: CompiledNode, count: number): void {
     if (count > node.max) {
       this.structural = true;
-      this.findings.push(
+      this.add(
         this.make('EDI_TOO_MANY_OCCURRENCES', segment, this.walker.nodePath(node, count), {
           fieldName: node.isGroup ? node.name : segmentName(this.directory, node.tag),
           params: { segment: node.name, max: node.max, count, position: node.position },
@@ -158,7 +203,7 @@ class SpecificationRun implements WalkListener {
   closed(node: CompiledNode, count: number, at: Segment): void {
     if (count > 0 || !node.mandatory || node.tag === 'UNH' || node.tag === 'UNT') return;
     this.structural = true;
-    this.findings.push(
+    this.add(
       this.make('EDI_MANDATORY_SEGMENT_MISSING', at, this.walker.nodePath(node), {
         fieldName: node.isGroup ? node.name : segmentName(this.directory, node.tag),
         expected: node.isGroup ? `${node.name} (${node.tag})` : node.tag,
@@ -171,7 +216,7 @@ class SpecificationRun implements WalkListener {
     this.structural = true;
     const known = Object.hasOwn(this.directory.segments, segment.tag) || isServiceTag(segment.tag);
     const group = this.walker.groupPath();
-    this.findings.push(
+    this.add(
       this.make(
         known ? 'EDI_UNEXPECTED_SEGMENT' : 'EDI_UNKNOWN_SEGMENT',
         segment,
@@ -208,7 +253,7 @@ class SpecificationRun implements WalkListener {
     const elements = segment.elements;
     const defs = definition.elements;
     if (elements.length > defs.length) {
-      this.findings.push(
+      this.add(
         this.make('EDI_TOO_MANY_ELEMENTS', segment, this.segmentPath(), {
           fieldName: definition.name,
           params: { segment: segment.tag, max: defs.length, count: elements.length },
@@ -220,7 +265,7 @@ class SpecificationRun implements WalkListener {
       const element = elements[i];
       if (element === undefined || (element.repeats === undefined && isEmptyElement(element))) {
         if (def.mandatory) {
-          this.findings.push(
+          this.add(
             this.make('EDI_MANDATORY_ELEMENT_MISSING', segment, this.elementPath(def), {
               fieldName: def.name,
               expected: def.format?.text,
@@ -237,7 +282,7 @@ class SpecificationRun implements WalkListener {
       }
       const occurrenceCount = repeats.length + 1;
       if (occurrenceCount > def.repeat) {
-        this.findings.push(
+        this.add(
           this.make('EDI_TOO_MANY_REPETITIONS', segment, this.elementPath(def), {
             fieldName: def.name,
             params: { element: def.id, max: def.repeat, count: occurrenceCount, position: i + 1 },
@@ -263,6 +308,9 @@ class SpecificationRun implements WalkListener {
     const comp = segment.comp;
     const elem = segment.elem;
     const defs = definition.elements;
+    // The findings of one segment are few (one per element or component of its definition at most): the list is
+    // not compacted while the segment may still insert its first one at `mark`.
+    this.holding = true;
     const mark = this.findings.length;
     let p = from; // at the element separator before element i, or n
     for (let i = 0; i < defs.length; i++) {
@@ -285,7 +333,7 @@ class SpecificationRun implements WalkListener {
       p = ee < n ? ee : n;
       if (empty) {
         if (def.mandatory) {
-          this.findings.push(
+          this.add(
             this.make('EDI_MANDATORY_ELEMENT_MISSING', segment, this.elementPath(def), {
               fieldName: def.name,
               expected: def.format?.text,
@@ -301,15 +349,15 @@ class SpecificationRun implements WalkListener {
       // More elements than the definition has: reported first, as checkElements does.
       let count = defs.length;
       for (let q = p; q < n; q++) if (raw.charCodeAt(q) === elem) count++;
-      this.findings.splice(
-        mark,
-        0,
-        this.make('EDI_TOO_MANY_ELEMENTS', segment, this.segmentPath(), {
-          fieldName: definition.name,
-          params: { segment: segment.tag, max: defs.length, count },
-        }),
-      );
+      const tooMany = this.make('EDI_TOO_MANY_ELEMENTS', segment, this.segmentPath(), {
+        fieldName: definition.name,
+        params: { segment: segment.tag, max: defs.length, count },
+      });
+      if (tooMany.offset > this.threshold) countOmitted(this.omitted, tooMany.severity);
+      else this.findings.splice(mark, 0, tooMany);
     }
+    this.holding = false;
+    if (this.findings.length >= 2 * this.limit) this.compact();
   }
 
   /** `checkOccurrence` of the non-empty element at raw[start…), of `count` components ending at this.ends[j]. */
@@ -325,7 +373,7 @@ class SpecificationRun implements WalkListener {
     const composite = def.components;
     if (composite === undefined) {
       if (count > 1) {
-        this.findings.push(
+        this.add(
           this.make('EDI_TOO_MANY_COMPONENTS', segment, this.elementPath(def), {
             fieldName: def.name,
             params: { element: def.id, max: 1, count, position: i + 1 },
@@ -337,7 +385,7 @@ class SpecificationRun implements WalkListener {
       return;
     }
     if (count > composite.length) {
-      this.findings.push(
+      this.add(
         this.make('EDI_TOO_MANY_COMPONENTS', segment, this.elementPath(def), {
           fieldName: def.name,
           params: { element: def.id, max: composite.length, count, position: i + 1 },
@@ -350,7 +398,7 @@ class SpecificationRun implements WalkListener {
       const ce = j < count ? (ends[j] as number) : cs;
       if (ce === cs) {
         if (component.mandatory) {
-          this.findings.push(
+          this.add(
             this.make('EDI_MANDATORY_COMPONENT_MISSING', segment, this.elementPath(def, component), {
               fieldName: component.name,
               expected: component.format?.text,
@@ -394,7 +442,7 @@ class SpecificationRun implements WalkListener {
       const problem = checkRange(raw, start, end, format, this.decimalCode, this.anyDecimal);
       if (problem) {
         ok = false;
-        this.findings.push(
+        this.add(
           this.make('EDI_INVALID_FORMAT', segment, this.elementPath(element, component), {
             fieldName: def.name,
             expected: format.text,
@@ -407,7 +455,7 @@ class SpecificationRun implements WalkListener {
     const codes = def.codes;
     if (codes !== undefined && !(key >= 0 ? codes.hasPacked(key) : codes.hasRange(raw, start, end))) {
       ok = false;
-      this.findings.push(
+      this.add(
         this.make('EDI_INVALID_CODE', segment, this.elementPath(element, component), {
           fieldName: def.name,
           expected: format?.text,
@@ -427,7 +475,7 @@ class SpecificationRun implements WalkListener {
     const composite = def.components;
     if (composite === undefined) {
       if (components.length > 1) {
-        this.findings.push(
+        this.add(
           this.make('EDI_TOO_MANY_COMPONENTS', segment, this.elementPath(def), {
             fieldName: def.name,
             params: { element: def.id, max: 1, count: components.length, position: i + 1 },
@@ -439,7 +487,7 @@ class SpecificationRun implements WalkListener {
       return;
     }
     if (components.length > composite.length) {
-      this.findings.push(
+      this.add(
         this.make('EDI_TOO_MANY_COMPONENTS', segment, this.elementPath(def), {
           fieldName: def.name,
           params: { element: def.id, max: composite.length, count: components.length, position: i + 1 },
@@ -459,7 +507,7 @@ class SpecificationRun implements WalkListener {
       const value = j < components.length ? (components[j] as string) : '';
       if (value === '') {
         if (component.mandatory) {
-          this.findings.push(
+          this.add(
             this.make('EDI_MANDATORY_COMPONENT_MISSING', segment, this.elementPath(def, component), {
               fieldName: component.name,
               expected: component.format?.text,
@@ -486,7 +534,7 @@ class SpecificationRun implements WalkListener {
     if (format !== undefined) {
       const problem = checkValue(value, format, this.decimal, this.anyDecimal);
       if (problem) {
-        this.findings.push(
+        this.add(
           this.make('EDI_INVALID_FORMAT', segment, this.elementPath(element, component), {
             fieldName: def.name,
             expected: format.text,
@@ -498,7 +546,7 @@ class SpecificationRun implements WalkListener {
     }
     const codes = def.codes;
     if (codes !== undefined && !codes.has(value)) {
-      this.findings.push(
+      this.add(
         this.make('EDI_INVALID_CODE', segment, this.elementPath(element, component), {
           fieldName: def.name,
           expected: format?.text,
@@ -548,14 +596,18 @@ export const validateSpecification = (
   if (walker) walkers.delete(compiled);
   else walker = new SegmentTableWalker(compiled, compiled.mandatoryMask);
   walker.reset();
-  const run = new SpecificationRun(
-    directory,
-    compiled,
-    walker,
-    make,
-    options.decimal ?? '.',
-    (options.syntaxVersion ?? 3) >= 4,
-  );
+  const limit = Math.max(0, Math.min(options.maxFindings ?? MAX_FINDINGS_PER_MESSAGE, MAX_FINDINGS_PER_MESSAGE));
+  const newRun = (): SpecificationRun =>
+    new SpecificationRun(
+      directory,
+      compiled,
+      walker,
+      make,
+      options.decimal ?? '.',
+      (options.syntaxVersion ?? 3) >= 4,
+      limit,
+    );
+  let run = newRun();
   const segments = message.segments;
   const n = segments.length;
   const key = shapeKey(segments);
@@ -570,7 +622,7 @@ export const validateSpecification = (
       walkers.set(compiled, walker);
       return run.findings;
     }
-    run.findings.length = 0;
+    run = newRun();
   } else if (!compiled.shapes.full) run.shapeDefs = new Array<CompiledSegment | false>(n).fill(false);
   for (let i = 0; i < n; i++) {
     run.position = i;
@@ -581,6 +633,13 @@ export const validateSpecification = (
   if (run.shapeDefs !== undefined && !run.structural) {
     const tags = segments.map((s) => s.tag);
     compiled.shapes.add(key, { tags, codes: Int32Array.from(tags, tagCode), defs: run.shapeDefs });
+  }
+  run.compact();
+  const { omitted } = run;
+  if (options.omit) {
+    if (omitted.errors > 0) options.omit('error', omitted.errors);
+    if (omitted.warnings > 0) options.omit('warning', omitted.warnings);
+    if (omitted.infos > 0) options.omit('info', omitted.infos);
   }
   return run.findings;
 };
@@ -831,6 +890,8 @@ export const createSpecificationLevel = (options: SpecificationLevelOptions): Va
     validateSpecification(message, directory, {
       decimal: context.delimiters.decimal,
       syntaxVersion: context.syntaxVersion,
+      maxFindings: context.maxFindings,
+      omit: context.omit,
     });
   return {
     name: 'specification',

@@ -9,6 +9,7 @@ import type { Segment } from '../model.ts';
 import type { ScannedMessage } from '../screen.ts';
 import { internTag } from '../tags.ts';
 import { findTransition, type CompiledMessage, type CompiledNode } from './compile.ts';
+import { work } from '../work.ts';
 
 export type WalkListener = {
   /** `segment` was placed on `node`; `count` is its occurrence number in the current instance of the parent. */
@@ -98,6 +99,7 @@ export class SegmentTableWalker {
 
   /** Places one segment. */
   push(segment: Segment, listener: WalkListener): void {
+    work.steps++;
     const nodes = this.nodes;
     const depth = this.groups.length - 1;
     const group = this.groups[depth] as number;
@@ -159,6 +161,7 @@ export class SegmentTableWalker {
   private closeChildren(group: CompiledNode, from: number, to: number, at: Segment, listener: WalkListener): void {
     const children = group.children;
     const mask = this.closeMask;
+    work.steps += to - from;
     for (let i = from; i < to; i++) {
       const id = children[i] as number;
       if (mask !== undefined && mask[id] === 0) continue;

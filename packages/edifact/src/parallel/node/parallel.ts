@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { compareFindings } from '../../findings.ts';
+import { addOmitted, FindingList, MAX_FINDINGS_PER_VALIDATION, noneOmitted } from '../../findings.ts';
 import type { Finding } from '../../model.ts';
 import { partSummary, type MessageSummary, type PartResult, type ValidationResult } from '../../validate.ts';
 import { planParts, type PartPlan } from './plan.ts';
@@ -157,7 +157,8 @@ export class ParallelValidator {
 
 /** The parts' results in input order, as `validate` assembles them. */
 const merge = (results: PartResult[]): ParallelValidationResult => {
-  const findings: Finding[] = [];
+  // Capped as validate caps a run: the findings outside messages first, then the messages', the first by position.
+  const global = new FindingList(MAX_FINDINGS_PER_VALIDATION);
   // Whitespace between segments is reported once per input: the first part's report stands.
   let whitespace = false;
   for (const r of results) {
@@ -166,14 +167,22 @@ const merge = (results: PartResult[]): ParallelValidationResult => {
         if (whitespace) continue;
         whitespace = true;
       }
-      findings.push(f);
+      global.push(f);
     }
   }
+  const inMessages = new FindingList(MAX_FINDINGS_PER_VALIDATION);
   const messages: MessageSummary[] = [];
+  const omitted = noneOmitted();
   for (const r of results) {
-    for (const f of r.findings) findings.push(f);
+    for (const f of r.findings) inMessages.push(f);
     for (let i = 0; i < r.references.length; i++) messages.push(partSummary(r, i));
+    addOmitted(omitted, r.omitted);
   }
-  findings.sort(compareFindings);
-  return { ok: !findings.some((f) => f.severity === 'error'), messages, findings, parts: results.length };
+  const all = new FindingList(MAX_FINDINGS_PER_VALIDATION);
+  for (const f of global.take()) all.push(f);
+  for (const f of inMessages.take()) all.push(f);
+  const findings: Finding[] = all.take();
+  for (const list of [global, inMessages, all]) addOmitted(omitted, list.omitted);
+  const ok = omitted.errors === 0 && !findings.some((f) => f.severity === 'error');
+  return { ok, messages, findings, omitted, parts: results.length };
 };
