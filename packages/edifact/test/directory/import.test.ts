@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readDirectoryZip } from '../../src/directory/node/import.ts';
+import { readDirectorySource, readDirectoryZip } from '../../src/directory/node/import.ts';
 import { shippedDirectoryLicence, shippedDirectoryZips } from '../../src/directory/node/shipped.ts';
 import { openDirectoryStore, importDirectoryZip } from '../../src/directory/node/store.ts';
 import { isZip, readZip } from '../../src/directory/node/zip.ts';
@@ -55,6 +55,29 @@ describe('importer', () => {
       expect(directory).toEqual(await getTestDirectory(name));
     }
     expect(readFileSync(shippedDirectoryLicence, 'latin1')).toMatch(/Licence Agreement for the use of UN\/EDIFACT/);
+  });
+
+  it('gives the same tables from the zip unpacked one level and unpacked fully into a folder', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'edifact-unpacked-'));
+    try {
+      const entries = readZip(new Uint8Array(readFileSync(shippedDirectoryZips.D96A)));
+      // One level: the distribution's files, its nested zips (TRMD.ZIP, UNCL.ZIP, ...) kept as they are.
+      await mkdir(join(folder, 'one-level'));
+      for (const entry of entries) await writeFile(join(folder, 'one-level', entry.name), entry.read());
+      // Fully: every nested zip unpacked into a sub-folder of its own.
+      for (const entry of entries) {
+        const bytes = entry.read();
+        const target = join(folder, 'full', /\.zip$/i.test(entry.name) ? entry.name.slice(0, -4) : '');
+        await mkdir(target, { recursive: true });
+        if (!/\.zip$/i.test(entry.name)) await writeFile(join(target, entry.name), bytes);
+        else for (const inner of readZip(bytes)) await writeFile(join(target, inner.name), inner.read());
+      }
+      const fromZip = await getTestDirectory('D96A');
+      expect(await readDirectorySource(join(folder, 'one-level'))).toEqual(fromZip);
+      expect(await readDirectorySource(join(folder, 'full'))).toEqual(fromZip);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('round-trips through the store', async () => {
