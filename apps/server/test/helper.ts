@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 import { auditLog } from '../src/features/audit/audit.table.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
+import type { BlobStore } from '../src/storage/blob-store.ts';
 
 /** A clock the test moves by hand, so expiry is tested without waiting. */
 export type TestClock = { now(): Date; advance(seconds: number): void; set(date: Date): void };
@@ -56,7 +57,14 @@ export async function freshDatabase(): Promise<Database> {
 export type TestApp = { app: FastifyInstance; database: Database; clock: TestClock; close(): Promise<void> };
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; seed?: boolean; accessTtlSeconds?: number; clock?: TestClock } = {},
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+    accessTtlSeconds?: number;
+    clock?: TestClock;
+    /** A blob store instead of the database's (the S3 store against a local server). */
+    blobs?: BlobStore;
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase();
   if (options.seed !== false) await seedDemoData(database.db);
@@ -78,6 +86,7 @@ export async function createTestApp(
     clock,
     logger: false,
     ...(options.accessTtlSeconds ? { accessTtlSeconds: options.accessTtlSeconds } : {}),
+    ...(options.blobs ? { blobs: options.blobs } : {}),
   });
   await app.ready();
   return {

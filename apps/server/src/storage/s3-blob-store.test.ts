@@ -1,42 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { CreateBucketCommand } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobStoreSuite } from '../../test/blob-store.suite.ts';
+import { startS3 } from '../../test/s3.ts';
 import { BlobTooLargeError } from './blob-store.ts';
-import { createS3BlobStore, s3ClientFor } from './s3-blob-store.ts';
-import { parseStorageUrl, type S3Location } from './storage-url.ts';
-
-/** s3rver accepts any signature made with its fixed key pair. */
-const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-
-/** A local S3-compatible server on a random port over a temporary folder, and a fresh bucket on it. */
-async function startS3(bucket: string, prefix = '') {
-  const directory = mkdtempSync(join(tmpdir(), 'portal-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
-  const { port } = await server.run();
-  const location = parseStorageUrl(`s3://${bucket}/${prefix}?endpoint=http://127.0.0.1:${port}`) as S3Location;
-  const client = s3ClientFor(location, CREDENTIALS);
-  await client.send(new CreateBucketCommand({ Bucket: bucket }));
-  return {
-    location,
-    client,
-    async close() {
-      client.destroy();
-      await server.close();
-      rmSync(directory, { recursive: true, force: true });
-    },
-  };
-}
+import { createS3BlobStore } from './s3-blob-store.ts';
 
 // Past 5 MiB, so the put goes through a real multipart upload.
 blobStoreSuite(
   's3',
   async () => {
     const s3 = await startS3('portal-blobs');
-    return { store: createS3BlobStore(s3.location, s3.client), close: s3.close };
+    return { store: s3.store, close: s3.close };
   },
   { bigBytes: 6 * 1024 * 1024 + 17 },
 );
@@ -46,7 +20,7 @@ blobStoreSuite(
   's3 with a key prefix',
   async () => {
     const s3 = await startS3('portal-prefixed', 'tenant-1/blobs/');
-    return { store: createS3BlobStore(s3.location, s3.client), close: s3.close };
+    return { store: s3.store, close: s3.close };
   },
   { bigBytes: 200_000 },
 );
@@ -79,5 +53,21 @@ describe('s3 blob store: what a failed put leaves', () => {
     expect(sent).toContain('CreateMultipartUploadCommand');
     expect(sent).toContain('AbortMultipartUploadCommand');
     expect(sent).not.toContain('CompleteMultipartUploadCommand');
+  });
+});
+
+describe('s3 blob store: the key prefix of STORAGE_URL', () => {
+  it('puts every object under the prefix in the bucket, and lists keys without it', async () => {
+    const s3 = await startS3('portal-raw', 'tenant-1/');
+    try {
+      await s3.store.put('issue-reports/r/f', Buffer.from('x'), { contentType: 'text/plain' });
+      const raw = await s3.client.send(new ListObjectsV2Command({ Bucket: 'portal-raw' }));
+      expect((raw.Contents ?? []).map((o) => o.Key)).toEqual(['tenant-1/issue-reports/r/f']);
+      const listed = [];
+      for await (const entry of s3.store.list('issue-reports/')) listed.push(entry.key);
+      expect(listed).toEqual(['issue-reports/r/f']);
+    } finally {
+      await s3.close();
+    }
   });
 });
