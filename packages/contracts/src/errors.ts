@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'auth.too_many_password_attempts',
   /** Registrations from one address per hour (Retry-After). */
   'auth.too_many_registrations',
+  /** A verification e-mail was asked for less than the resend interval ago (Retry-After, data.retryAfter). */
+  'auth.verification_resend_too_soon',
   'auth.unauthenticated',
   'auth.token_invalid',
   'auth.session_expired',

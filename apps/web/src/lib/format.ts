@@ -13,6 +13,13 @@ export function formatMinutes(language: string, minutes: number): string {
   );
 }
 
+/** Seconds in words of the language, with its plural: "45 seconds", "45 секунд". */
+export function formatSeconds(language: string, seconds: number): string {
+  return new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit: 'second', unitDisplay: 'long' }).format(
+    seconds,
+  );
+}
+
 /** Splits seconds into whole hours and the remaining minutes (hoursDelayLogout is given in seconds). */
 export function splitHoursMinutes(seconds: number): { hours: number; minutes: number } {
   const totalMinutes = Math.max(0, Math.floor(seconds / 60));

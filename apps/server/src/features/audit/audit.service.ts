@@ -13,6 +13,8 @@ export type AuditEvent =
   | 'auth.logout'
   | 'auth.refresh_reuse'
   | 'auth.registered'
+  /** A verification e-mail asked for (registering, or Resend), under the id the registration answered. */
+  | 'auth.verification_requested'
   | 'auth.email_verified'
   | 'auth.password_reset_requested'
   | 'auth.password_reset'

@@ -101,7 +101,7 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
         response: { 200: SuccessResponseSchema },
       },
       handler: async (request) => {
-        await service.resendVerification(request.body.id);
+        await service.resendVerification(request.body.id, meta(request));
         return { success: true };
       },
     });

@@ -282,6 +282,21 @@ export function createAuthService(deps: {
     await deps.mail.send({ kind: 'invitation', to: user.email, language: user.language, userId: user.id, ...mail });
   }
 
+  /**
+   * Seconds to wait before another verification e-mail may be asked for under this id; 0 when it may. Registering
+   * asks for the first one. Counted per id whether or not a user has it (a repeated registration answers with a random
+   * id), so the answer does not tell an existing e-mail from a new one (decision 0005).
+   */
+  async function verificationWait(id: string): Promise<number> {
+    const now = clock.now();
+    const since = addSeconds(now, -RESEND_INTERVAL_SECONDS);
+    const last = await repo.lastEventAt(['auth.verification_requested'], { login: id }, since);
+    if (!last) return 0;
+    return Math.max(1, Math.ceil(RESEND_INTERVAL_SECONDS - (now.getTime() - last.getTime()) / 1000));
+  }
+  const verificationRequested = (id: string, meta: RequestMeta) =>
+    audit.record({ event: 'auth.verification_requested', login: id.toLowerCase(), ip: meta.ip });
+
   async function recentlySent(userId: string, purpose: 'verify_email' | 'reset'): Promise<boolean> {
     const last = await repo.lastOneTimeTokenAt(userId, purpose);
     return !!last && clock.now().getTime() - last.getTime() < RESEND_INTERVAL_SECONDS * 1000;
@@ -486,7 +501,9 @@ export function createAuthService(deps: {
           ...mail,
         });
         await audit.record({ event: 'auth.registered', login: input.email, ip: meta.ip, details: { duplicate: true } });
-        return { id: randomUUID() };
+        const id = randomUUID();
+        await verificationRequested(id, meta);
+        return { id };
       }
       const user = await deps.db
         .transaction(async (txRaw) => {
@@ -552,8 +569,13 @@ export function createAuthService(deps: {
           if (e?.code === '23505' || e?.cause?.code === '23505') return undefined;
           throw error;
         });
-      if (!user) return { id: randomUUID() };
+      if (!user) {
+        const id = randomUUID();
+        await verificationRequested(id, meta);
+        return { id };
+      }
       await sendVerification(user);
+      await verificationRequested(user.id, meta);
       await audit.record({
         event: 'auth.registered',
         subjectUserId: user.id,
@@ -565,8 +587,17 @@ export function createAuthService(deps: {
       return { id: user.id };
     },
 
-    async resendVerification(id: string): Promise<void> {
+    /** Sends the verification e-mail again; too soon after the last one, 429 says how many seconds to wait. */
+    async resendVerification(id: string, meta: RequestMeta): Promise<void> {
       if (!isUuid(id)) return;
+      const wait = await verificationWait(id);
+      if (wait > 0) {
+        throw new AppError('auth.verification_resend_too_soon', 429, {
+          data: { retryAfter: wait },
+          headers: { 'retry-after': String(wait) },
+        });
+      }
+      await verificationRequested(id, meta);
       const user = await repo.findUserById(id);
       if (!user || user.emailVerifiedAt || user.disabledAt) return;
       if (await recentlySent(user.id, 'verify_email')) return;

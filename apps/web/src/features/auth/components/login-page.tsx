@@ -21,7 +21,8 @@ import { setCookie } from '../../../lib/cookies.ts';
 import { validationText } from '../../../lib/form-errors.ts';
 import { splitHoursMinutes, formatMinutes } from '../../../lib/format.ts';
 import { findErrorText, showSuccess, closeLabel } from '../../../lib/notify.ts';
-import { syncUserLanguage, useLoginMutation, useSendVerifyEmailMutation } from '../api/auth-mutations.ts';
+import { syncUserLanguage, useLoginMutation } from '../api/auth-mutations.ts';
+import { useResendVerification } from '../api/resend-verification.ts';
 import type { LoginOutcome } from '../api/login-flow.ts';
 import { safeReturnUrl } from '../session/guards.ts';
 import { useSession } from '../session/session-context.tsx';
@@ -211,7 +212,7 @@ function useArrivalMessage(
 
 function FailureMessage({ failure }: { failure: FailedOutcome | undefined }) {
   const { t, i18n } = useTranslation(['auth', 'errors']);
-  const resend = useSendVerifyEmailMutation();
+  const verification = useResendVerification();
   if (!failure) return null;
   switch (failure.kind) {
     case 'invalid':
@@ -237,12 +238,9 @@ function FailureMessage({ failure }: { failure: FailedOutcome | undefined }) {
               mt="xs"
               size="xs"
               variant="outline"
-              loading={resend.isPending}
+              loading={verification.isPending}
               onClick={() => {
-                if (!failure.userId) return;
-                resend.mutate(failure.userId, {
-                  onSuccess: () => showSuccess({ message: t('auth:register.activationSent') }),
-                });
+                if (failure.userId) verification.resend(failure.userId);
               }}
             >
               {t('auth:register.resend')}

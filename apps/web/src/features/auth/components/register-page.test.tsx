@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getCookie } from '../../../lib/cookies.ts';
@@ -64,6 +65,38 @@ describe('register page', () => {
 
     await app.user.click(within(confirmation).getByRole('link', { name: 'Back to login page' }));
     await waitFor(() => expect(currentHref(app.router)).toBe('/login'));
+  });
+
+  it('says how long to wait when the server refuses a resend so soon, and not that it was sent', async () => {
+    notifications.clean();
+    const app = await renderApp({
+      path: '/register',
+      routes: {
+        'POST /api/users/register': { body: { success: true, id: 'u-43' } },
+        'POST /api/users/sendVerifyEmail': {
+          status: 429,
+          body: {
+            error: { code: 'auth.verification_resend_too_soon', message: 'x', data: { retryAfter: 42 } },
+            requestId: 'r',
+          },
+        },
+      },
+    });
+    await fill(app, {
+      'First name': 'Ada',
+      'Last name': 'Lovelace',
+      'E-mail': 'ada@example.com',
+      Password: 'Strong#2026',
+    });
+    await app.user.click(app.screen.getByRole('button', { name: 'Create account' }));
+    const confirmation = await app.screen.findByTestId('registration-confirmation');
+    await app.user.click(within(confirmation).getByRole('button', { name: 'Resend e-mail' }));
+    expect(
+      await app.screen.findByText(
+        'An e-mail with the activation link was sent less than a minute ago. Please wait 42 seconds before sending it again.',
+      ),
+    ).toBeTruthy();
+    expect(app.screen.queryByText('An email with activation link was just sent to your inbox.')).toBeNull();
   });
 
   it("puts the server's 400 details on the fields", async () => {
