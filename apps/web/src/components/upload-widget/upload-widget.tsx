@@ -52,7 +52,8 @@ export function UploadWidget({ items, limits, onAdd, onRemove, disabled, label }
         multiple
         inputProps={{
           accept: limits.extensions.map((e) => `.${e}`).join(','),
-          'aria-label': t('upload.choose'),
+          // Named by the widget's label; "Choose files" is the visible button that opens it.
+          'aria-labelledby': labelId,
           'aria-describedby': hintId,
         }}
         className={classes.zone}
