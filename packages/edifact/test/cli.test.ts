@@ -195,6 +195,48 @@ describe('edifact validate streams the result of validate()', () => {
   });
 });
 
+describe('memory stays bounded on hostile input', () => {
+  it('more findings outside messages than the ordering holds still come out whole and in order', async () => {
+    // 12,000 UNT without UNH: a finding each and no message event to release them; the ordering lets the earlier
+    // half go past PENDING_LIMIT (10,000).
+    const path = join(folder, 'stray.edi');
+    await writeFile(path, `${UNA}${UNB}${"UNT+2+X'".repeat(12_000)}UNZ+0+IC1'`);
+    const result = await validate(new Uint8Array(await readFile(path)), { levels });
+    const omitted = (result as { omitted?: { errors: number; warnings: number; infos: number } }).omitted;
+    const total = result.findings.length + (omitted ? omitted.errors + omitted.warnings + omitted.infos : 0);
+    const json = await run(['validate', '--json', path, '--store', store]);
+    const report = JSON.parse(json.out) as JsonReport;
+    expect(report.findings.length + (report.findingsNotListed ?? 0)).toBe(total);
+    // validate() may list fewer (its own cap); what it lists, the CLI lists first, in the same order.
+    expect(report.findings.slice(0, result.findings.length)).toEqual(JSON.parse(JSON.stringify(result.findings)));
+    const human = await run(['validate', path, '--store', store]);
+    const lines = human.out.split('\n').filter((line) => /^ {2}\d+:\d+ /.test(line));
+    expect(lines).toHaveLength(report.findings.length);
+    const columns = lines.map((line) => Number(/^ {2}\d+:(\d+) /.exec(line)?.[1]));
+    expect(columns).toEqual([...columns].sort((a, b) => a - b));
+  });
+
+  it('counts at most 1,000 kinds of message in --summary, the rest as (other)', async () => {
+    const path = join(folder, 'kinds.edi');
+    const messages = Array.from(
+      { length: 1005 },
+      (_, i) => `UNH+K${i}+T${String(i).padStart(5, '0')}:D:96A:UN'UNT+2+K${i}'`,
+    );
+    await writeFile(path, interchange(...messages));
+    const json = await run(['validate', '--summary', '--json', path, '--store', store]);
+    const summary = JSON.parse(json.out) as {
+      messages: number;
+      messageTypes: { type: string; messages: number }[];
+      checked: { notChecked: Record<string, number> };
+    };
+    expect(summary.messages).toBe(1005);
+    expect(summary.messageTypes).toHaveLength(1001);
+    expect(summary.messageTypes.find((t) => t.type === '(other)')?.messages).toBe(5);
+    expect(Object.keys(summary.checked.notChecked)).toHaveLength(1001);
+    expect(summary.checked.notChecked['(other)']).toBe(5);
+  });
+});
+
 describe('--json for inputs cut anywhere', () => {
   it('is one valid JSON document with the same messages as validate(), whatever the cut', async () => {
     const whole = Buffer.from(FIXTURES['spec-error.edi'] as string, 'latin1');

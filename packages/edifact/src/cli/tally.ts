@@ -87,16 +87,18 @@ export class Tally {
     const key = `${summary.type}\u0000${summary.version}\u0000${association}`;
     let count = this.types.get(key);
     if (count === undefined) {
-      count = {
-        type: summary.type,
-        version: summary.version,
-        association,
+      // Past KEYS_LIMIT kinds, the rest count together as `(other)`.
+      const other = this.types.size >= KEYS_LIMIT;
+      count = (other ? this.types.get(OTHER) : undefined) ?? {
+        type: other ? OTHER : summary.type,
+        version: other ? '' : summary.version,
+        association: other ? '' : association,
         messages: 0,
         valid: 0,
         warning: 0,
         error: 0,
       };
-      this.types.set(key, count);
+      this.types.set(other ? OTHER : key, count);
     }
     count.messages++;
     count[summary.status]++;
@@ -129,7 +131,23 @@ export class Tally {
   }
 }
 
-const add = (map: Map<string, number>, key: string): void => void map.set(key, (map.get(key) ?? 0) + 1);
+/**
+ * Distinct message kinds or identifiers counted at most; past it they count together as `(other)`, so that an
+ * input of millions of made-up message types does not grow memory.
+ */
+const KEYS_LIMIT = 1000;
+const OTHER = '(other)';
+
+const add = (map: Map<string, number>, key: string): void => {
+  const name = map.has(key) || map.size < KEYS_LIMIT ? key : OTHER;
+  map.set(name, (map.get(name) ?? 0) + 1);
+};
+
+/**
+ * Findings held for ordering at most (about): past it the earlier half goes out. The order stays `validate()`'s
+ * unless more findings than that are reported while one message is open.
+ */
+export const PENDING_LIMIT = 10_000;
 
 /**
  * Puts findings into `validate()`'s order (offset, then code) while streaming. The parser reports a finding
@@ -142,6 +160,23 @@ export class FindingOrder {
 
   add(finding: Finding): void {
     this.pending.push(finding);
+  }
+
+  /**
+   * Whether `releaseEarlier` should run: more than `PENDING_LIMIT` findings wait (thousands of findings outside
+   * messages, say, with no message event to release them).
+   */
+  get full(): boolean {
+    return this.pending.length >= PENDING_LIMIT;
+  }
+
+  /** Releases the earlier half of the pending findings, in order, to bound memory. */
+  releaseEarlier(): Finding[] {
+    this.pending.sort(compareFindings);
+    const half = this.pending.length >> 1;
+    const out = this.pending.slice(0, half);
+    this.pending = this.pending.slice(half);
+    return out;
   }
 
   /** Releases, in order, the pending findings before `offset` (all of them without an offset). */

@@ -9,7 +9,7 @@ import { describeFindingEn } from '../messages-en.ts';
 import { validateStream, type MessageSummary } from '../validate.ts';
 import { Sink, Spool, type Output } from './output.ts';
 import { describeStore, openCliStore, type CliStore } from './store.ts';
-import { describeChecked, FindingOrder, Tally, type Checked } from './tally.ts';
+import { describeChecked, FindingOrder, PENDING_LIMIT, Tally, type Checked } from './tally.ts';
 
 export const VALIDATE_USAGE = `  edifact validate <file|->... [--store DIR] [--strict] [--json] [--summary] [--max-findings N]`;
 
@@ -54,7 +54,7 @@ type Report = {
   interchange(interchange: Interchange): void | Promise<void>;
   message(message: Message, summary: MessageSummary, findings: Finding[], checked: Checked): void | Promise<void>;
   /** A finding outside messages, when it is read. */
-  global(finding: Finding): void;
+  global(finding: Finding): void | Promise<void>;
   /** All findings in `validate()`'s order, each once. */
   findings(findings: Finding[]): void | Promise<void>;
   end(failure: string | undefined): Promise<void>;
@@ -263,6 +263,11 @@ const humanReport = (run: Run): Report => {
     },
     global(finding) {
       addFindings([finding]);
+      // Thousands of findings outside messages and no message to release them: the earlier half goes out.
+      if (pending.length >= PENDING_LIMIT) {
+        pending.sort((a, b) => a.offset - b.offset);
+        return flush((pending[pending.length >> 1] as Item).offset);
+      }
     },
     findings() {},
     async end() {
@@ -400,7 +405,9 @@ const validateFile = async (
       } else if (event.type === 'finding') {
         tally.finding(event.finding);
         order.add(event.finding);
-        report.global(event.finding);
+        const wait = report.global(event.finding);
+        if (wait) await wait;
+        if (order.full) await report.findings(order.releaseEarlier());
       } else {
         tally.interchanges++;
         await report.interchange(event.interchange);
