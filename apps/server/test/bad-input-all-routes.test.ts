@@ -54,13 +54,6 @@ const OTHER_BAD: Probe[] = [
  */
 const ENGINE_INPUT = new Set(['POST /api/validation/edifact content', 'POST /api/validation/edifact/contrl content']);
 
-/**
- * Parameters a route still declares with its own inline schema instead of the contract's: they must not crash, but
- * are not yet refused with their name. The directory upload's file name only labels the directory (not stored as
- * database text); its contract is EdifactDirectoryUploadQuerySchema, for the EDIFACT routes to take over.
- */
-const INLINE_SCHEMA = new Set(['POST /api/admin/edifact/directories filename']);
-
 /** A value the schema accepts, as far as a probe needs: the other fields valid, so the probed one is the fault. */
 function sample(schema: JsonSchema | undefined, name = ''): unknown {
   if (!schema) return 'a';
@@ -239,8 +232,7 @@ describe('every route of the OpenAPI document refuses bad input without a 500', 
               ? pathWith(path, params, { name: param.name, value: probe.value })
               : pathWith(path, params) + queryOf([[param.name, probe.value]]);
           // A NUL survives URL encoding, so the route must name the parameter (a lone surrogate arrives as U+FFFD).
-          const mustName =
-            probe === BAD_STRINGS[0] && !INLINE_SCHEMA.has(`${method} ${path} ${param.name}`) ? param.name : undefined;
+          const mustName = probe === BAD_STRINGS[0] ? param.name : undefined;
           findings.check(label, await asBoth({ method, url, headers, ...(payload ? { payload } : {}) }), mustName);
         }
         if (param.in !== 'query') continue;

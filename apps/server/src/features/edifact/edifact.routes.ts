@@ -5,6 +5,7 @@ import {
   EDIFACT_DIRECTORY_ZIP_MAX_BYTES,
   EDIFACT_MAX_BYTES,
   EdifactDirectoryInfoSchema,
+  EdifactDirectoryUploadQuerySchema,
   EdifactDirectoryZipSchema,
   ValidateEdifactRequestSchema,
   ValidateEdifactResponseSchema,
@@ -89,7 +90,7 @@ export function edifactRoutes(service: EdifactService): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary: 'Import a UNECE directory zip (the request body is the zip, as published)',
-          querystring: z.object({ filename: z.string().max(200).optional() }),
+          querystring: EdifactDirectoryUploadQuerySchema,
           response: { 200: EdifactDirectoryInfoSchema },
         },
         handler: async (request) => {
