@@ -39,6 +39,9 @@ import { impersonationRoutes } from './features/impersonation/impersonation.rout
 import { issueReportsRoutes } from './features/issue-reports/issue-reports.routes.ts';
 import { userManagementRoutes } from './features/user-management/user-management.routes.ts';
 import { restrictionsRoutes } from './features/restrictions/restrictions.routes.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { createJobHandlers } from './jobs/handlers.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -119,7 +122,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accessTtlSeconds: options.accessTtlSeconds ?? config.accessTokenTtlSeconds,
   });
   const audit = createAuditService({ db, clock });
-  const mail = createMailService({ db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  // The job queue before the services that enqueue; its workers start once every handler's service exists.
+  const jobs = createJobQueue({ database, log: app.log, pollingIntervalSeconds: config.jobPollSeconds });
+  await jobs.start();
+  const mail = createMailService({ db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, jobs });
   const authRepo = createAuthRepository(db);
   const auth = createAuthService({ db, repo: authRepo, tokens, mail, audit, clock, publicUrl: config.publicUrl });
   const cpu = createCpuPool({
@@ -140,7 +146,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     downloadBaseUrl: config.edifactDownloadBaseUrl,
   });
   await edifact.importAtStart(config.edifactDirectoriesImport, { shipped: config.edifactShippedDirectories });
-  app.decorate('services', { db, clock, tokens, mail, audit, auth, cpu, edifact });
+  await jobs.handle(createJobHandlers({ mail }), { workers: config.jobWorkers });
+  app.decorate('services', { db, clock, tokens, mail, audit, auth, cpu, edifact, jobs });
 
   await app.register(
     async (api) => {
@@ -157,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(issueReportsRoutes({ db, clock, audit, mail, supportEmail: config.supportEmail, blobs }));
       await api.register(userManagementRoutes({ db, clock, audit, mail, authRepo, publicUrl: config.publicUrl }));
       await api.register(restrictionsRoutes({ db, clock, audit }));
+      await api.register(jobsRoutes(jobs));
     },
     { prefix: '/api' },
   );
@@ -178,6 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   app.addHook('onClose', async () => {
+    // Running jobs finish (or are failed, to be retried) before the SMTP transport they may use closes.
+    await jobs.stop();
     mail.close();
   });
   return app;
@@ -195,6 +205,7 @@ declare module 'fastify' {
       auth: ReturnType<typeof createAuthService>;
       cpu: CpuPool;
       edifact: Awaited<ReturnType<typeof createEdifactService>>;
+      jobs: JobQueue;
     };
   }
 }

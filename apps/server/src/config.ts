@@ -45,6 +45,8 @@ const EnvSchema = z.object({
       }
     }),
   EDIFACT_SHIPPED_DIRECTORIES: booleanString.default(true),
+  JOB_WORKERS: booleanString.default(true),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
 });
 
 export type Config = {
@@ -73,6 +75,10 @@ export type Config = {
   cpuThreads: number | undefined;
   /** Where blobs live: the database unless STORAGE_URL names an S3-compatible bucket. */
   storage: StorageLocation;
+  /** Run the job workers in this process (false: an API-only process, with `npm run worker` elsewhere). */
+  jobWorkers: boolean;
+  /** How often an idle job worker looks for due jobs. */
+  jobPollSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -108,6 +114,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cpuTaskTimeoutMs: e.CPU_TASK_TIMEOUT_MS,
     cpuThreads: e.CPU_THREADS,
     storage: parseStorageUrl(e.STORAGE_URL),
+    jobWorkers: e.JOB_WORKERS,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
     edifactDirectoriesImport: (e.EDIFACT_DIRECTORIES_IMPORT ?? '')
       .split(',')
       .map((s) => s.trim())

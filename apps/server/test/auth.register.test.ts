@@ -103,6 +103,7 @@ describe('registration and e-mail verification', () => {
     const mail = await receiver.waitFor(email);
     // Polish once pl/email.json exists; until then the English text.
     expect(mail.subject).toBe(catalogSubject('pl') ?? catalogSubject('en'));
+    await t.jobs.drain();
     const [stored] = await t.database.db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, email));
     expect(stored).toMatchObject({ kind: 'verify_email', language: 'pl', status: 'sent' });
     const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
@@ -207,6 +208,7 @@ describe('registration rules (description, section 5)', () => {
     const notice = await receiver.waitFor(email, /already have an account/);
     expect(notice.text).toContain('http://portal.test/password-reset');
     expect(notice.text).toContain('Hello Rita,');
+    await t.jobs.drain();
     expect(
       mailsTo(email)
         .map((m) => m.subject)
@@ -271,10 +273,12 @@ describe('POST /api/users/sendVerifyEmail', () => {
     const soon = await post('/api/users/sendVerifyEmail', { id });
     expect(soon.statusCode).toBe(429);
     expect(soon.json().error.code).toBe('auth.verification_resend_too_soon');
+    await t.jobs.drain();
     expect(mailsTo(email)).toHaveLength(1);
 
     t.clock.advance(61);
     expect((await post('/api/users/sendVerifyEmail', { id })).json()).toEqual({ success: true });
+    await t.jobs.drain();
     expect(mailsTo(email)).toHaveLength(2);
     // The newest link works.
     const link = linkIn(mailsTo(email)[1]!, VERIFY_PREFIX);
@@ -285,6 +289,7 @@ describe('POST /api/users/sendVerifyEmail', () => {
     // A verified user gets nothing more.
     t.clock.advance(61);
     expect((await post('/api/users/sendVerifyEmail', { id })).statusCode).toBe(200);
+    await t.jobs.drain();
     expect(mailsTo(email)).toHaveLength(2);
   });
 
@@ -295,6 +300,7 @@ describe('POST /api/users/sendVerifyEmail', () => {
       expect(res.statusCode, id).toBe(200);
       expect(res.json()).toEqual({ success: true });
     }
+    await t.jobs.drain();
     expect(receiver.messages.length).toBe(count);
     const missing = await post('/api/users/sendVerifyEmail', {});
     expect(missing.statusCode).toBe(400);
@@ -345,6 +351,7 @@ describe('accounts of the old EDI system', () => {
     expect(expired.statusCode).toBe(400);
     expect(expired.json().error.code).toBe('validation.failed');
     expect(expired.json().error.details).toEqual([{ field: 'registrationToken', code: 'registrationExpired' }]);
+    await t.jobs.drain();
     expect(mailsTo(email)).toHaveLength(0);
   });
 

@@ -65,20 +65,24 @@ describe('POST /api/users/sendResetPasswordEmail', () => {
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual({ success: true });
     expect(known.json()).toEqual(unknown.json());
+    await t.jobs.drain();
     expect(receiver.messages.length).toBe(count + 1);
   });
 
   it('sends nothing to a disabled user and not twice within a minute', async () => {
     const disabled = await addUser({ disabled: true });
     expect((await requestReset(disabled.email)).json()).toEqual({ success: true });
+    await t.jobs.drain();
     expect(mailsTo(disabled.email)).toHaveLength(0);
 
     const u = await addUser();
     await resetToken(u.email);
     expect((await requestReset(u.email)).statusCode).toBe(200);
+    await t.jobs.drain();
     expect(mailsTo(u.email)).toHaveLength(1);
     t.clock.advance(61);
     await requestReset(u.email);
+    await t.jobs.drain();
     expect(mailsTo(u.email)).toHaveLength(2);
   });
 
@@ -96,6 +100,7 @@ describe('the e-mailed set-password link', () => {
     const sessionB = await login(t.app, { login: u.email, password: OLD });
     // Addresses are matched regardless of case.
     const token = await resetToken(u.email.toUpperCase());
+    await t.jobs.drain();
     const mail = mailsTo(u.email)[0]!;
     expect(mail.text).toContain('Hello Rene,');
 

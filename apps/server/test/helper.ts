@@ -54,7 +54,14 @@ export async function freshDatabase(): Promise<Database> {
   };
 }
 
-export type TestApp = { app: FastifyInstance; database: Database; clock: TestClock; close(): Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  clock: TestClock;
+  /** The app's job queue: `await t.jobs.drain()` runs every due job (an e-mail's delivery) before a test looks. */
+  jobs: FastifyInstance['services']['jobs'];
+  close(): Promise<void>;
+};
 
 export async function createTestApp(
   options: {
@@ -93,6 +100,7 @@ export async function createTestApp(
     app,
     database,
     clock,
+    jobs: app.services.jobs,
     async close() {
       await app.close();
       await database.close();

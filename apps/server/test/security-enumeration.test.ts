@@ -43,6 +43,7 @@ async function workOf(email: string, remoteAddress: string) {
     payload: { firstName: 'Rita', lastName: 'Register', email, password: 'Str0ng#Pass', locale: 'en' },
   });
   await receiver.waitFor(email);
+  await t.jobs.drain();
   return {
     status: res.statusCode,
     keys: Object.keys(res.json()).sort(),

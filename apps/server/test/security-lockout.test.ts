@@ -143,6 +143,7 @@ describe('an account guessed at from many addresses locks, and its owner unlocks
 
     const again = await t.app.inject({ url: url.pathname + url.search });
     expect(again.headers.location).toBe('/login?msgType=error&msgText=actionError');
+    await t.jobs.drain();
     expect(receiver.messages.filter((m) => m.to.includes(owner.login.toLowerCase()))).toHaveLength(1);
   });
 
@@ -168,6 +169,7 @@ describe('an account guessed at from many addresses locks, and its owner unlocks
     const locked = await postLogin({ login, password: 'Guess#Wrong1' }, nextIp());
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe('auth.account_locked');
+    await t.jobs.drain();
     expect(receiver.messages.some((m) => m.to.includes(login))).toBe(false);
   });
 

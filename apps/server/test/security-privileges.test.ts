@@ -110,6 +110,7 @@ describe('nobody grants a permission they do not hold (item 5)', () => {
     expect(res.json().error.code).toBe('user_management.permission_not_held');
     const list = (await call('GET', '/api/company-users?search=accomplice', owner)).json();
     expect(list.items).toEqual([]);
+    await t.jobs.drain();
     expect(receiver.messages.some((m) => m.to.includes('accomplice@example.com'))).toBe(false);
   });
 

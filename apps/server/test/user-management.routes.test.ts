@@ -251,6 +251,7 @@ describe('POST /api/company-users/invite, end to end', () => {
     const { id } = await invite({ email: 'nolang@example.com', firstName: 'No', lastName: 'Lang' });
     const row = (await call('GET', `/api/company-users/${id}`, user)).json();
     expect(row).toMatchObject({ language: 'en', groups: [], status: 'invited' });
+    await t.jobs.drain();
     expect(receiver.messages.find((m) => m.to.includes('nolang@example.com'))?.subject).toBe(
       'You are invited to Open EDI Portal',
     );

@@ -11,3 +11,4 @@ export * from './user-management.ts';
 export * from './issue-reports.ts';
 export * from './admin.ts';
 export * from './system.ts';
+export * from './jobs.ts';

@@ -1,9 +1,11 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { outboundEmails } from './mail.table.ts';
+import type { JobEnqueuer } from '../../jobs/queue.ts';
+import type { JobRun } from '../../jobs/jobs.ts';
+import { outboundEmailAttachments, outboundEmails } from './mail.table.ts';
 
 export type MailAttachment = { filename: string; content: Buffer; contentType?: string };
 export type OutgoingMail = {
@@ -20,8 +22,9 @@ export type OutgoingMail = {
 export type MailService = ReturnType<typeof createMailService>;
 
 /**
- * Every message is written to `outbound_emails` first. With SMTP_URL it is then sent at once (status `sent` or
- * `failed`); without it, it stays `stored` and its text, with any links, is logged so a newcomer can follow them.
+ * Every message is written to `outbound_emails` first. With SMTP_URL a `mail.send` job is written in the same
+ * transaction and delivers it (status `sent`, or `failed` once its retries are spent); without it, it stays `stored`
+ * and its text, with any links, is logged so a newcomer can follow them.
  */
 export function createMailService(deps: {
   db: Db;
@@ -29,6 +32,7 @@ export function createMailService(deps: {
   log: FastifyBaseLogger;
   smtpUrl: string | undefined;
   from: string;
+  jobs: JobEnqueuer;
 }) {
   const transport = deps.smtpUrl
     ? nodemailer.createTransport({
@@ -40,49 +44,99 @@ export function createMailService(deps: {
     : undefined;
 
   return {
-    async send(mail: OutgoingMail): Promise<{ id: string; status: 'stored' | 'sent' | 'failed' }> {
-      const [row] = await deps.db
-        .insert(outboundEmails)
-        .values({
-          kind: mail.kind,
-          toAddress: mail.to,
-          subject: mail.subject,
-          textBody: mail.text,
-          htmlBody: mail.html ?? null,
-          language: mail.language,
-          status: 'stored',
-          userId: mail.userId ?? null,
-          createdAt: deps.clock.now(),
-        })
-        .returning({ id: outboundEmails.id });
-      const id = row!.id;
+    /**
+     * Stores the message and, with SMTP, its send job. Pass the caller's transaction as `tx` so the message exists
+     * exactly when the data that caused it does; without one, the message and its job get a transaction of their own.
+     */
+    async send(mail: OutgoingMail, options: { tx?: Db } = {}): Promise<{ id: string; status: 'stored' }> {
+      const store = async (tx: Db) => {
+        const [row] = await tx
+          .insert(outboundEmails)
+          .values({
+            kind: mail.kind,
+            toAddress: mail.to,
+            subject: mail.subject,
+            textBody: mail.text,
+            htmlBody: mail.html ?? null,
+            language: mail.language,
+            status: 'stored',
+            userId: mail.userId ?? null,
+            createdAt: deps.clock.now(),
+          })
+          .returning({ id: outboundEmails.id });
+        const id = row!.id;
+        if (transport && mail.attachments?.length) {
+          await tx.insert(outboundEmailAttachments).values(
+            mail.attachments.map((a, position) => ({
+              emailId: id,
+              position,
+              filename: a.filename,
+              contentType: a.contentType ?? null,
+              content: a.content,
+            })),
+          );
+        }
+        if (transport) await deps.jobs.enqueue(tx, 'mail.send', { emailId: id }, { key: id });
+        return id;
+      };
+      const id = options.tx ? await store(options.tx) : await deps.db.transaction((tx) => store(tx as unknown as Db));
       if (!transport) {
         deps.log.info({ mailId: id, to: mail.to, subject: mail.subject }, `E-mail stored (no SMTP_URL):\n${mail.text}`);
         return { id, status: 'stored' };
       }
+      // Committed (or the caller commits soon): a worker of this process picks it up now rather than at its next poll.
+      if (!options.tx) deps.jobs.wake('mail.send');
+      return { id, status: 'stored' };
+    },
+
+    /**
+     * The `mail.send` job: one SMTP attempt. A failure is recorded on the message and thrown, so the queue retries it
+     * with backoff; after the last attempt the message is `failed`. A message already sent is not sent again.
+     */
+    async deliver(emailId: string, run: JobRun): Promise<void> {
+      if (!transport) throw new Error('SMTP_URL is not set: stored e-mails cannot be delivered');
+      const [row] = await deps.db.select().from(outboundEmails).where(eq(outboundEmails.id, emailId));
+      if (!row) return; // deleted since: nothing to deliver
+      if (row.status === 'sent') return;
+      const attachments = await deps.db
+        .select()
+        .from(outboundEmailAttachments)
+        .where(eq(outboundEmailAttachments.emailId, emailId))
+        .orderBy(asc(outboundEmailAttachments.position));
       try {
         await transport.sendMail({
           from: deps.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          ...(mail.html ? { html: mail.html } : {}),
-          ...(mail.attachments ? { attachments: mail.attachments } : {}),
+          to: row.toAddress,
+          subject: row.subject,
+          text: row.textBody,
+          ...(row.htmlBody ? { html: row.htmlBody } : {}),
+          ...(attachments.length
+            ? {
+                attachments: attachments.map((a) => ({
+                  filename: a.filename,
+                  content: a.content,
+                  ...(a.contentType ? { contentType: a.contentType } : {}),
+                })),
+              }
+            : {}),
         });
-        await deps.db
-          .update(outboundEmails)
-          .set({ status: 'sent', sentAt: deps.clock.now() })
-          .where(eq(outboundEmails.id, id));
-        return { id, status: 'sent' };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        deps.log.error({ mailId: id, err: error }, 'E-mail delivery failed');
+        deps.log.error({ mailId: emailId, attempt: run.attempt, err: error }, 'E-mail delivery failed');
         await deps.db
           .update(outboundEmails)
-          .set({ status: 'failed', error: message.slice(0, 500) })
-          .where(eq(outboundEmails.id, id));
-        return { id, status: 'failed' };
+          .set({ error: message.slice(0, 500), ...(run.isLastAttempt ? { status: 'failed' } : {}) })
+          .where(eq(outboundEmails.id, emailId));
+        throw error;
       }
+      await deps.db.transaction(async (tx) => {
+        await tx
+          .update(outboundEmails)
+          .set({ status: 'sent', sentAt: deps.clock.now(), error: null })
+          .where(eq(outboundEmails.id, emailId));
+        // Delivered: the copies of the files are no longer needed.
+        await tx.delete(outboundEmailAttachments).where(eq(outboundEmailAttachments.emailId, emailId));
+      });
     },
     close(): void {
       transport?.close();

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * Every job the server runs: its name, the schema of its payload and its retry policy. A payload is checked when it is
+ * enqueued and again when it is run, so a job written by an older build fails loudly instead of running on bad data.
+ */
+export type JobDefinition = {
+  payload: z.ZodType<Record<string, unknown>>;
+  /** Runs after the first that may follow a failure; the job is dead (state `failed`) after the last. */
+  retryLimit: number;
+  /** Base delay of the exponential backoff: a retry waits delay × 2^(n-1) to twice that (jittered). */
+  retryDelaySeconds: number;
+  /** A run still going after this long counts as failed (a crashed or hung worker), and is retried. */
+  expireInSeconds: number;
+};
+
+export const JOBS = {
+  /** Delivers one stored e-mail (`outbound_emails`) over SMTP. Six retries over 30 to 60 minutes, then dead. */
+  'mail.send': {
+    payload: z.object({ emailId: z.uuid() }),
+    retryLimit: 6,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+  },
+} as const satisfies Record<string, JobDefinition>;
+
+export type JobDefinitions = Record<string, JobDefinition>;
+export type PayloadOf<D extends JobDefinitions, N extends keyof D> = z.infer<D[N]['payload']>;
+
+/** What a handler knows about the run it is in. */
+export type JobRun = {
+  id: string;
+  /** 1 for the first run, 2 for the first retry, … */
+  attempt: number;
+  /** No retry follows when this run fails: the job becomes dead. */
+  isLastAttempt: boolean;
+};
+
+/** One handler for every job name of a set of definitions. */
+export type HandlersOf<D extends JobDefinitions> = {
+  [N in keyof D & string]: (payload: PayloadOf<D, N>, run: JobRun) => Promise<void>;
+};
+
+export type JobName = keyof typeof JOBS;
+export type JobPayload<N extends JobName> = PayloadOf<typeof JOBS, N>;
+/** The handlers of the server's jobs: the list the workers run from (see handlers.ts). */
+export type JobHandlers = HandlersOf<typeof JOBS>;

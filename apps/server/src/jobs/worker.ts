@@ -1,0 +1,54 @@
+import Fastify from 'fastify';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { createMailService } from '../features/mail/mail.service.ts';
+import { systemClock } from '../lib/clock.ts';
+import { createJobHandlers } from './handlers.ts';
+import { createJobQueue } from './queue.ts';
+
+/**
+ * `npm run worker`: the job workers without the API, for when they scale apart (API processes then run with
+ * JOB_WORKERS=false). Same configuration as the server.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    // PGlite's files belong to one process: the server started by `npm start` runs the workers itself.
+    throw new ConfigError('npm run worker needs DATABASE_URL: the embedded database is used by one process only.');
+  }
+  // The server's logger settings, without a server.
+  const log = Fastify({ logger: { level: config.logLevel } }).log;
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const jobs = createJobQueue({ database, log, pollingIntervalSeconds: config.jobPollSeconds });
+  await jobs.start();
+  const mail = createMailService({
+    db: database.db,
+    clock: systemClock,
+    log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    jobs,
+  });
+  await jobs.handle(createJobHandlers({ mail }), { workers: true });
+  log.info({ pollSeconds: config.jobPollSeconds }, 'job workers running');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping job workers');
+    const force = setTimeout(() => process.exit(1), 30_000).unref();
+    await jobs.stop({ timeoutMs: 20_000 });
+    mail.close();
+    await database.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

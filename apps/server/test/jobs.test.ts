@@ -1,0 +1,321 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { outboundEmails } from '../src/features/mail/mail.table.ts';
+import type { JobDefinitions, JobRun } from '../src/jobs/jobs.ts';
+import { createJobQueue, jobIdForKey, JOBS_SCHEMA, type JobQueue } from '../src/jobs/queue.ts';
+import { seedDemoData } from '../src/seed/demo.ts';
+import { bearer, createTestApp, login, type TestApp } from './helper.ts';
+import { startSmtpReceiver } from './smtp.ts';
+
+/** Jobs of this file only: short delays, so retries and backoff are seen in seconds. */
+const TEST_JOBS = {
+  'test.flaky': { payload: z.object({ n: z.number() }), retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 30 },
+  'test.doomed': { payload: z.object({ n: z.number() }), retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 30 },
+} satisfies JobDefinitions;
+
+type Behaviour = (payload: { n: number }, run: JobRun) => Promise<void>;
+/** What each job does when run: set by each test for its own payload `n`, so no test depends on another. */
+const behaviours = new Map<number, Behaviour>();
+const runsOf = new Map<number, JobRun[]>();
+const handler: Behaviour = async (payload, run) => {
+  runsOf.set(payload.n, [...(runsOf.get(payload.n) ?? []), run]);
+  await behaviours.get(payload.n)?.(payload, run);
+};
+
+const ADMIN = { login: 'admin@demo.example.com', password: 'Admin#Demo2026' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let t: TestApp;
+let receiver: Awaited<ReturnType<typeof startSmtpReceiver>>;
+let queue: JobQueue<typeof TEST_JOBS>;
+
+beforeAll(async () => {
+  receiver = await startSmtpReceiver();
+  t = await createTestApp({ env: { SMTP_URL: receiver.url } });
+  // A second queue on the app's database, as another process would have: pg-boss shares the tables.
+  queue = createJobQueue({ database: t.database, log: Fastify({ logger: false }).log, definitions: TEST_JOBS });
+  await queue.start();
+  await queue.handle({ 'test.flaky': handler, 'test.doomed': handler }, { workers: false });
+});
+afterAll(async () => {
+  await queue.stop();
+  await t.close();
+  await receiver.close();
+});
+
+/** A job's state and how many seconds it waits before its next run (negative: due). */
+async function jobOf(id: string) {
+  const result = await t.database.db.execute(
+    sql`SELECT state::text AS state, retry_count, extract(epoch FROM start_after - now())::float8 AS wait
+        FROM ${sql.raw(JOBS_SCHEMA)}.job WHERE id = ${id}::uuid`,
+  );
+  return (result as unknown as { rows: { state: string; retry_count: number; wait: number }[] }).rows[0];
+}
+
+async function jobCount(id: string): Promise<number> {
+  const result = await t.database.db.execute(
+    sql`SELECT count(*)::int AS n FROM ${sql.raw(JOBS_SCHEMA)}.job WHERE id = ${id}::uuid`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
+/** Waits out a retry's backoff, then runs what is due. */
+async function runAfterBackoff(id: string) {
+  const job = await jobOf(id);
+  await sleep(Math.max(0, job!.wait) * 1000 + 50);
+  await queue.drain();
+}
+
+describe('the job runner', () => {
+  it('retries a failed run with exponential backoff until it succeeds', async () => {
+    behaviours.set(1, async (_, run) => {
+      if (run.attempt < 3) throw new Error(`attempt ${run.attempt} failed`);
+    });
+    const id = (await queue.enqueue(t.database.db, 'test.flaky', { n: 1 }))!;
+
+    await queue.drain();
+    const first = await jobOf(id);
+    // Backoff: delay × 2^(n-1) to twice that, so 1-2 s after the first failure and 2-4 s after the second.
+    expect(first).toMatchObject({ state: 'retry' });
+    expect(first!.wait).toBeGreaterThan(0.8);
+    expect(first!.wait).toBeLessThanOrEqual(2);
+
+    await runAfterBackoff(id);
+    const second = await jobOf(id);
+    expect(second).toMatchObject({ state: 'retry', retry_count: 1 });
+    expect(second!.wait).toBeGreaterThan(1.8);
+    expect(second!.wait).toBeLessThanOrEqual(4);
+
+    await runAfterBackoff(id);
+    expect(await jobOf(id)).toMatchObject({ state: 'completed', retry_count: 2 });
+    expect(runsOf.get(1)!.map((r) => [r.attempt, r.isLastAttempt])).toEqual([
+      [1, false],
+      [2, false],
+      [3, true],
+    ]);
+  });
+
+  it('makes a job whose retries are spent dead, and shows it to admins only', async () => {
+    behaviours.set(2, async () => {
+      throw new Error('the partner refused the message');
+    });
+    const id = (await queue.enqueue(t.database.db, 'test.doomed', { n: 2 }))!;
+    await queue.drain();
+    expect(await jobOf(id)).toMatchObject({ state: 'retry' });
+    await runAfterBackoff(id);
+    expect(await jobOf(id)).toMatchObject({ state: 'failed', retry_count: 1 });
+    expect(runsOf.get(2)!.map((r) => r.isLastAttempt)).toEqual([false, true]);
+    // Dead means no more runs, however long one waits.
+    await queue.drain();
+    expect(runsOf.get(2)).toHaveLength(2);
+
+    const admin = (await login(t.app, ADMIN)).access_token;
+    const res = await t.app.inject({ url: '/api/admin/jobs?state=failed&name=test.doomed', headers: bearer(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items).toEqual([
+      expect.objectContaining({
+        id,
+        name: 'test.doomed',
+        state: 'failed',
+        data: { n: 2 },
+        retryCount: 1,
+        retryLimit: 1,
+        error: 'the partner refused the message',
+      }),
+    ]);
+    const user = (await login(t.app)).access_token;
+    const forbidden = await t.app.inject({ url: '/api/admin/jobs?state=failed', headers: bearer(user) });
+    expect(forbidden.statusCode).toBe(403);
+    const bad = await t.app.inject({ url: '/api/admin/jobs?state=dead', headers: bearer(admin) });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('pages the dead letters newest first', async () => {
+    behaviours.set(3, async () => {
+      throw new Error('no');
+    });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = (await queue.enqueue(t.database.db, 'test.doomed', { n: 3 }))!;
+      ids.push(id);
+      // Dead at once: its only retry is spent by failing it twice.
+      await queue.drain();
+      await runAfterBackoff(id);
+    }
+    const admin = (await login(t.app, ADMIN)).access_token;
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { items: { id: string; data: { n: number } }[]; nextCursor: string | null } = (
+        await t.app.inject({
+          url: `/api/admin/jobs?state=failed&name=test.doomed&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+          headers: bearer(admin),
+        })
+      ).json();
+      seen.push(...page.items.filter((j) => j.data.n === 3).map((j) => j.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse());
+  });
+
+  it('makes one job of one idempotency key', async () => {
+    const first = await queue.enqueue(t.database.db, 'test.flaky', { n: 4 }, { key: 'order-4711' });
+    const again = await queue.enqueue(t.database.db, 'test.flaky', { n: 4 }, { key: 'order-4711' });
+    expect(first).toBe(jobIdForKey('test.flaky', 'order-4711'));
+    expect(again).toBeNull();
+    expect(await jobCount(first!)).toBe(1);
+    const other = await queue.enqueue(t.database.db, 'test.flaky', { n: 4 }, { key: 'order-4712' });
+    expect(other).not.toBe(first);
+    expect(await jobCount(other!)).toBe(1);
+    await queue.drain();
+    expect(runsOf.get(4)).toHaveLength(2);
+  });
+
+  it('writes no job when the transaction that enqueued it rolls back', async () => {
+    const id = jobIdForKey('test.flaky', 'rolled-back');
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await queue.enqueue(tx as unknown as Db, 'test.flaky', { n: 5 }, { key: 'rolled-back' });
+        throw new Error('the data could not be saved');
+      }),
+    ).rejects.toThrow('the data could not be saved');
+    expect(await jobCount(id)).toBe(0);
+
+    await t.database.db.transaction(async (tx) => {
+      await queue.enqueue(tx as unknown as Db, 'test.flaky', { n: 5 }, { key: 'rolled-back' });
+    });
+    expect(await jobCount(id)).toBe(1);
+  });
+
+  it('refuses a payload that does not match its schema', async () => {
+    await expect(queue.enqueue(t.database.db, 'test.flaky', { n: 'six' } as never)).rejects.toThrow();
+  });
+});
+
+describe('e-mail as a job', () => {
+  it("stores a message and its job in the caller's transaction: none when it rolls back", async () => {
+    const mail = t.app.services.mail;
+    const mailJobs = async () => {
+      const result = await t.database.db.execute(
+        sql`SELECT count(*)::int AS n FROM ${sql.raw(JOBS_SCHEMA)}.job WHERE name = 'mail.send'`,
+      );
+      return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    const jobsBefore = await mailJobs();
+    const message = (to: string) => ({ kind: 'test', to, subject: 'Job test', text: 'Hello', language: 'en' });
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await mail.send(message('rolled-back@example.com'), { tx: tx as unknown as Db });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    const none = await t.database.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.toAddress, 'rolled-back@example.com'));
+    expect(none).toEqual([]);
+    expect(await mailJobs()).toBe(jobsBefore);
+
+    let id = '';
+    await t.database.db.transaction(async (tx) => {
+      id = (await mail.send(message('committed@example.com'), { tx: tx as unknown as Db })).id;
+    });
+    await t.jobs.drain();
+    expect((await receiver.waitFor('committed@example.com')).subject).toBe('Job test');
+    const [row] = await t.database.db.select().from(outboundEmails).where(eq(outboundEmails.id, id));
+    expect(row).toMatchObject({ status: 'sent', error: null });
+    expect(await jobCount(jobIdForKey('mail.send', id))).toBe(1);
+    expect(await mailJobs()).toBe(jobsBefore + 1);
+    await t.jobs.drain();
+    expect(receiver.messages.filter((m) => m.to.includes('rolled-back@example.com'))).toEqual([]);
+    expect(receiver.messages.filter((m) => m.to.includes('committed@example.com'))).toHaveLength(1);
+  });
+});
+
+/** A database that outlives the app instances opened on it, as a server's would (PGlite on disk, or PostgreSQL). */
+async function lastingDatabase(): Promise<{ open(): Promise<Database>; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB_KIND !== 'postgres' || !url) {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-jobs-'));
+    return {
+      open: () => openDatabase({ dataDir: dir }),
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    open: () => openDatabase({ url: target.toString(), dataDir: '' }),
+    async drop() {
+      const drop = new pg.Client({ connectionString: url });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}
+
+describe('a crash between enqueue and run', () => {
+  it('leaves the job to the next instance on the same database, which runs it', async () => {
+    const store = await lastingDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+    const configOf = (workers: boolean) =>
+      loadConfig({
+        PUBLIC_URL: 'http://portal.test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '/nonexistent',
+        DATA_DIR: dataDir,
+        EDIFACT_SHIPPED_DIRECTORIES: 'false',
+        SMTP_URL: receiver.url,
+        JOB_WORKERS: String(workers),
+      });
+    const email = 'clerk@demo.example.com';
+    try {
+      // The first instance writes the e-mail and its job, and goes away before any worker ran it.
+      const first = await store.open();
+      await seedDemoData(first.db);
+      const before = await buildApp({ config: configOf(false), database: first, logger: false });
+      const res = await before.inject({ method: 'POST', url: '/api/users/sendResetPasswordEmail', payload: { email } });
+      expect(res.statusCode).toBe(200);
+      await sleep(1500);
+      expect(receiver.messages.filter((m) => m.to.includes(email))).toEqual([]);
+      const [stored] = await first.db.select().from(outboundEmails).where(eq(outboundEmails.toAddress, email));
+      expect(stored).toMatchObject({ status: 'stored', kind: 'reset_password' });
+      await before.close();
+      await first.close();
+
+      // The next instance finds it and delivers it, without anyone telling it to.
+      const second = await store.open();
+      const after = await buildApp({ config: configOf(true), database: second, logger: false });
+      try {
+        const mail = await receiver.waitFor(email, /password/i, 10_000);
+        expect(mail.text).toContain('http://portal.test/');
+        await after.services.jobs.drain();
+        const [sent] = await second.db.select().from(outboundEmails).where(eq(outboundEmails.id, stored!.id));
+        expect(sent).toMatchObject({ status: 'sent' });
+        expect(receiver.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+      } finally {
+        await after.close();
+        await second.close();
+      }
+    } finally {
+      await store.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
