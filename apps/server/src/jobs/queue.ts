@@ -125,7 +125,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The durable job queue on the application's database: pg-boss on PostgreSQL and on the embedded PGlite alike
- * (docs/decisions/0008-jobs-on-pg-boss.md).
+ * (docs/decisions/0011-jobs-on-pg-boss.md).
  */
 export function createJobQueue<D extends JobDefinitions = typeof JOBS>(deps: {
   database: Database;
