@@ -6,5 +6,7 @@ export default defineConfig({
     name: 'edifact',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/*.conformance.test.ts'],
+    // The first file to need the test store imports the shipped D96A and D01B zips (seconds; more on a busy machine).
+    hookTimeout: 60_000,
   },
 });

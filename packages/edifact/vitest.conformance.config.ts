@@ -9,5 +9,6 @@ export default defineConfig({
     include: ['test/**/*.conformance.test.ts'],
     globalSetup: ['test/conformance-setup.ts'],
     testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

@@ -147,7 +147,7 @@ describe('the project’s EANCOM fixtures', () => {
     expect(golden).toEqual(JSON.parse(readFileSync(goldenPath(fixture), 'utf8')) as Golden);
   });
 
-  it('the good ones pass: no finding, every message valid', async () => {
+  it('the good ones pass: no finding, every message valid', { timeout: 30_000 }, async () => {
     const good = FIXTURES.filter((f) => /^[a-z]+-d(96a|01b)\.edi$/.test(f));
     expect(good).toHaveLength(14);
     for (const fixture of good) {
@@ -160,7 +160,7 @@ describe('the project’s EANCOM fixtures', () => {
     }
   });
 
-  it('the broken ones fail, each with at least one error', async () => {
+  it('the broken ones fail, each with at least one error', { timeout: 30_000 }, async () => {
     const broken = FIXTURES.filter((f) => !/^[a-z]+-d(96a|01b)\.edi$/.test(f) && !/^contrl-|-crlf\.edi$/.test(f));
     expect(broken.length).toBeGreaterThan(14);
     for (const fixture of broken) {
@@ -171,7 +171,7 @@ describe('the project’s EANCOM fixtures', () => {
 });
 
 describe('known engine issues (reported, not expected)', () => {
-  it('each unexpected finding listed still occurs in a fixture', async () => {
+  it('each unexpected finding listed still occurs in a fixture', { timeout: 30_000 }, async () => {
     const seen = new Set<KnownIssue>();
     for (const fixture of FIXTURES) {
       const { unexpected } = await run(fixture);
@@ -181,7 +181,7 @@ describe('known engine issues (reported, not expected)', () => {
     expect(KNOWN_ENGINE_ISSUES.unexpected.filter((issue) => !seen.has(issue)).map((i) => i.why)).toEqual([]);
   });
 
-  it('each missing finding listed is still missing', async () => {
+  it('each missing finding listed is still missing', { timeout: 30_000 }, async () => {
     for (const issue of KNOWN_ENGINE_ISSUES.missing) {
       const fixtures = FIXTURES.filter((f) => issue.fixtures.test(f.replace(/\.edi$/, '')));
       expect(fixtures.length, issue.why).toBeGreaterThan(0);
@@ -195,14 +195,18 @@ describe('known engine issues (reported, not expected)', () => {
     }
   });
 
-  it('a message’s status is the worst severity of its findings (the rule used above to leave the issues out)', async () => {
-    for (const fixture of FIXTURES) {
-      const result = await validate(readFixture(fixture), { levels });
-      const findings = result.findings.map(compact);
-      for (const m of result.messages) {
-        const own = findings.filter((f) => f.messageReference === m.reference && f.line >= m.line);
-        expect(m.status, `${fixture} ${m.reference}`).toBe(statusOf(own));
+  it(
+    'a message’s status is the worst severity of its findings (the rule used above to leave the issues out)',
+    { timeout: 30_000 },
+    async () => {
+      for (const fixture of FIXTURES) {
+        const result = await validate(readFixture(fixture), { levels });
+        const findings = result.findings.map(compact);
+        for (const m of result.messages) {
+          const own = findings.filter((f) => f.messageReference === m.reference && f.line >= m.line);
+          expect(m.status, `${fixture} ${m.reference}`).toBe(statusOf(own));
+        }
       }
-    }
-  });
+    },
+  );
 });

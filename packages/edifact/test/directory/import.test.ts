@@ -39,7 +39,7 @@ describe('CP437', () => {
 });
 
 describe('importer', () => {
-  it('imports the shipped zips, the UNECE originals PROVENANCE.md lists', async () => {
+  it('imports the shipped zips, the UNECE originals PROVENANCE.md lists', { timeout: 60_000 }, async () => {
     const provenance = readFileSync(join(dirname(shippedDirectoryZips.D96A), 'PROVENANCE.md'), 'utf8');
     for (const [name, messages, codeLists] of [
       ['D96A', 125, 207],
@@ -57,28 +57,32 @@ describe('importer', () => {
     expect(readFileSync(shippedDirectoryLicence, 'latin1')).toMatch(/Licence Agreement for the use of UN\/EDIFACT/);
   });
 
-  it('gives the same tables from the zip unpacked one level and unpacked fully into a folder', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'edifact-unpacked-'));
-    try {
-      const entries = readZip(new Uint8Array(readFileSync(shippedDirectoryZips.D96A)));
-      // One level: the distribution's files, its nested zips (TRMD.ZIP, UNCL.ZIP, ...) kept as they are.
-      await mkdir(join(folder, 'one-level'));
-      for (const entry of entries) await writeFile(join(folder, 'one-level', entry.name), entry.read());
-      // Fully: every nested zip unpacked into a sub-folder of its own.
-      for (const entry of entries) {
-        const bytes = entry.read();
-        const target = join(folder, 'full', /\.zip$/i.test(entry.name) ? entry.name.slice(0, -4) : '');
-        await mkdir(target, { recursive: true });
-        if (!/\.zip$/i.test(entry.name)) await writeFile(join(target, entry.name), bytes);
-        else for (const inner of readZip(bytes)) await writeFile(join(target, inner.name), inner.read());
+  it(
+    'gives the same tables from the zip unpacked one level and unpacked fully into a folder',
+    { timeout: 60_000 },
+    async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'edifact-unpacked-'));
+      try {
+        const entries = readZip(new Uint8Array(readFileSync(shippedDirectoryZips.D96A)));
+        // One level: the distribution's files, its nested zips (TRMD.ZIP, UNCL.ZIP, ...) kept as they are.
+        await mkdir(join(folder, 'one-level'));
+        for (const entry of entries) await writeFile(join(folder, 'one-level', entry.name), entry.read());
+        // Fully: every nested zip unpacked into a sub-folder of its own.
+        for (const entry of entries) {
+          const bytes = entry.read();
+          const target = join(folder, 'full', /\.zip$/i.test(entry.name) ? entry.name.slice(0, -4) : '');
+          await mkdir(target, { recursive: true });
+          if (!/\.zip$/i.test(entry.name)) await writeFile(join(target, entry.name), bytes);
+          else for (const inner of readZip(bytes)) await writeFile(join(target, inner.name), inner.read());
+        }
+        const fromZip = await getTestDirectory('D96A');
+        expect(await readDirectorySource(join(folder, 'one-level'))).toEqual(fromZip);
+        expect(await readDirectorySource(join(folder, 'full'))).toEqual(fromZip);
+      } finally {
+        await rm(folder, { recursive: true, force: true });
       }
-      const fromZip = await getTestDirectory('D96A');
-      expect(await readDirectorySource(join(folder, 'one-level'))).toEqual(fromZip);
-      expect(await readDirectorySource(join(folder, 'full'))).toEqual(fromZip);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   it('round-trips through the store', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'edifact-store-'));
