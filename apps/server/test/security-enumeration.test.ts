@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { companies } from '../src/features/companies/companies.table.ts';
+import { users } from '../src/features/users/users.table.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { startSmtpReceiver } from './smtp.ts';
 
@@ -56,8 +59,12 @@ async function workOf(email: string, remoteAddress: string) {
 describe('POST /api/users/register does the same work for a new and an existing e-mail (item 8)', () => {
   it('hashes the password once and sends one e-mail either way', async () => {
     const fresh = await workOf('fresh-registrant@example.com', '10.8.0.1');
+    const companiesBefore = await t.database.db.$count(companies);
     const existing = await workOf('user@demo.example.com', '10.8.0.2');
     expect(fresh).toEqual({ status: 200, keys: ['id', 'success'], hash: 1, verify: 0, mails: 1 });
     expect(existing).toEqual(fresh);
+    // The existing address also goes through a new account's writes, rolled back: nothing of them is left.
+    expect(await t.database.db.$count(companies)).toBe(companiesBefore);
+    expect(await t.database.db.$count(users, eq(users.email, 'user@demo.example.com'))).toBe(1);
   });
 });

@@ -48,6 +48,9 @@ function isStale(link: { purpose: string; createdAt: Date }, user: { passwordCha
   return link.purpose === 'reset' && !!user.passwordChangedAt && link.createdAt < user.passwordChangedAt;
 }
 
+/** Thrown to roll back the stand-in writes of a registration of an existing address. */
+const ROLLBACK = Symbol('rollback');
+
 /** Minimum seconds between two e-mails of the same kind to the same user, so the endpoints cannot spam. */
 const RESEND_INTERVAL_SECONDS = 60;
 const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 20;
@@ -297,6 +300,69 @@ export function createAuthService(deps: {
   const verificationRequested = (id: string, meta: RequestMeta) =>
     audit.record({ event: 'auth.verification_requested', login: id.toLowerCase(), ip: meta.ip });
 
+  /**
+   * The rows of a new account, in the caller's transaction: a company of its own with an Administrators group (or
+   * the legacy account's company and group), the user, the membership, and the move of the legacy account.
+   */
+  async function createAccount(
+    tx: Db,
+    input: RegisterRequest,
+    passwordHash: string,
+    legacy: Awaited<ReturnType<AuthRepository['findLegacyAccountById']>>,
+    email = input.email,
+  ): Promise<UserRow> {
+    const now = clock.now();
+    const language = input.locale && isLanguage(input.locale) ? input.locale : 'en';
+    let companyId = legacy?.companyId ?? null;
+    let groupId = legacy?.groupId ?? null;
+    if (!companyId) {
+      // A self-registered user starts a company of their own and administers it (name editable in the profile).
+      const [company] = await tx
+        .insert(companies)
+        .values({ name: `${input.firstName} ${input.lastName}`.trim(), createdAt: now, updatedAt: now })
+        .returning({ id: companies.id });
+      companyId = company!.id;
+      const [group] = await tx
+        .insert(groups)
+        .values({
+          companyId,
+          name: 'Administrators',
+          permissions: [...FEATURE_PERMISSIONS].filter((p) => p !== 'ETTN'),
+        })
+        .returning({ id: groups.id });
+      groupId = group!.id;
+    }
+    const [created] = await tx
+      .insert(users)
+      .values({
+        companyId,
+        email: email.trim(),
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        language,
+        passwordChangedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (groupId) await tx.insert(groupMembers).values({ groupId, userId: created!.id }).onConflictDoNothing();
+    if (legacy) {
+      // Each legacy login mints a token: only the first registration may move the account.
+      const moved = await tx
+        .update(legacyAccounts)
+        .set({ userId: created!.id, migratedAt: now })
+        .where(and(eq(legacyAccounts.id, legacy.id), isNull(legacyAccounts.migratedAt)))
+        .returning({ id: legacyAccounts.id });
+      if (moved.length !== 1) {
+        throw new AppError('validation.failed', 400, {
+          details: [{ field: 'registrationToken', code: 'registrationInvalid' }],
+        });
+      }
+    }
+    return created!;
+  }
+
   async function recentlySent(userId: string, purpose: 'verify_email' | 'reset'): Promise<boolean> {
     const last = await repo.lastOneTimeTokenAt(userId, purpose);
     return !!last && clock.now().getTime() - last.getTime() < RESEND_INTERVAL_SECONDS * 1000;
@@ -463,7 +529,6 @@ export function createAuthService(deps: {
           headers: { 'retry-after': '3600' },
         });
       }
-      const language = input.locale && isLanguage(input.locale) ? input.locale : 'en';
       let legacy: Awaited<ReturnType<AuthRepository['findLegacyAccountById']>>;
       let registrationTokenId: string | undefined;
       if (input.registrationToken) {
@@ -486,6 +551,27 @@ export function createAuthService(deps: {
       const passwordHash = await hashPassword(input.password);
       const existing = await repo.findUserByEmail(input.email);
       if (existing) {
+        // The same writes as a new account (and its verification link), rolled back, so that the answer time does not
+        // tell an existing address from a new one either.
+        await deps.db
+          .transaction(async (txRaw) => {
+            const tx = txRaw as unknown as Db;
+            const dummy = await createAccount(tx, input, passwordHash, undefined, `${randomUUID()}@rollback.invalid`);
+            await repo.insertOneTimeToken(
+              {
+                purpose: 'verify_email',
+                tokenHash: hashSecret(newSecret()),
+                userId: dummy.id,
+                expiresAt: addSeconds(now, VERIFY_EMAIL_TTL_SECONDS),
+                createdAt: now,
+              },
+              tx,
+            );
+            throw ROLLBACK;
+          })
+          .catch((error: unknown) => {
+            if (error !== ROLLBACK) throw error;
+          });
         const link = `${deps.publicUrl}/password-reset`;
         const mail = renderActionMail({
           language: existing.language,
@@ -513,54 +599,7 @@ export function createAuthService(deps: {
               details: [{ field: 'registrationToken', code: 'registrationInvalid' }],
             });
           }
-          let companyId = legacy?.companyId ?? null;
-          let groupId = legacy?.groupId ?? null;
-          if (!companyId) {
-            // A self-registered user starts a company of their own and administers it (name editable in the profile).
-            const [company] = await tx
-              .insert(companies)
-              .values({ name: `${input.firstName} ${input.lastName}`.trim(), createdAt: now, updatedAt: now })
-              .returning({ id: companies.id });
-            companyId = company!.id;
-            const [group] = await tx
-              .insert(groups)
-              .values({
-                companyId,
-                name: 'Administrators',
-                permissions: [...FEATURE_PERMISSIONS].filter((p) => p !== 'ETTN'),
-              })
-              .returning({ id: groups.id });
-            groupId = group!.id;
-          }
-          const [created] = await tx
-            .insert(users)
-            .values({
-              companyId,
-              email: input.email.trim(),
-              passwordHash,
-              firstName: input.firstName,
-              lastName: input.lastName,
-              language,
-              passwordChangedAt: now,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning();
-          if (groupId) await tx.insert(groupMembers).values({ groupId, userId: created!.id }).onConflictDoNothing();
-          if (legacy) {
-            // Each legacy login mints a token: only the first registration may move the account.
-            const moved = await tx
-              .update(legacyAccounts)
-              .set({ userId: created!.id, migratedAt: now })
-              .where(and(eq(legacyAccounts.id, legacy.id), isNull(legacyAccounts.migratedAt)))
-              .returning({ id: legacyAccounts.id });
-            if (moved.length !== 1) {
-              throw new AppError('validation.failed', 400, {
-                details: [{ field: 'registrationToken', code: 'registrationInvalid' }],
-              });
-            }
-          }
-          return created!;
+          return createAccount(tx, input, passwordHash, legacy);
         })
         .catch((error: unknown) => {
           // The same e-mail registered a moment ago (a double-submitted form) trips the unique index: answer as for
