@@ -25,6 +25,11 @@ async function afterToasts(page: Page) {
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
 }
 
+/** Logout asks 'Unsaved changes' every time (description, section 2): leave. */
+async function leave(page: Page) {
+  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Leave' }).click();
+}
+
 /** The labels of the navigation's top level, and of the user menu once opened. */
 async function navigation(page: Page) {
   const nav = page.getByTestId('main-navigation');
@@ -63,6 +68,7 @@ test('the navigation follows the permissions and roles: user, clerk, demo; admin
   await expect(page.getByRole('heading', { name: 'Partners is not available yet' })).toBeVisible();
   await expect(page.getByTestId('nav-partners')).toHaveAttribute('aria-current', 'page');
   await page.getByTestId('nav-logout').click();
+  await leave(page);
   await expect(page).toHaveURL(/\/login/);
 
   await logIn(page, ACCOUNTS.clerk);
@@ -75,6 +81,7 @@ test('the navigation follows the permissions and roles: user, clerk, demo; admin
   await expect(page).toHaveURL(/\/documents\/in$/);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('nav-logout').click();
+  await leave(page);
   await expect(page).toHaveURL(/\/login/);
 
   await logIn(page, ACCOUNTS.demo);
@@ -86,6 +93,7 @@ test('the navigation follows the permissions and roles: user, clerk, demo; admin
   await expect(page).toHaveURL(/\/documents\/in$/);
   await page.getByTestId('user-menu').click();
   await page.getByTestId('nav-logout').click();
+  await leave(page);
   await expect(page).toHaveURL(/\/login/);
 
   await logIn(page, ACCOUNTS.admin);
@@ -120,9 +128,49 @@ test('help opens over the page as /help, searches, and closes back; layout passe
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/documents\/in$/);
 
-  // Opened directly, /help is its own page.
+  // Opened directly, /help is its own page, and reads no text before its catalog is there.
+  const missing: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().includes('i18n: missing')) missing.push(message.text());
+  });
   await page.goto('/help');
   await expect(page.getByRole('dialog', { name: 'Help' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Help' }).getByRole('button', { name: 'Close help' })).toBeVisible();
+  expect(missing).toEqual([]);
+
+  // /documents on its own leads to the inbox.
+  await page.goto('/documents');
+  await expect(page).toHaveURL(/\/documents\/in$/);
+  await expect(page.getByTestId('nav-inbox')).toHaveAttribute('aria-current', 'page');
+});
+
+test('logout asks Stay or Leave every time; out right after logging in, the greeting does not stay', async ({
+  page,
+}) => {
+  await logIn(page, ACCOUNTS.user);
+  await expect(page).toHaveURL(/\/documents\/in$/);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('nav-logout').click();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(dialog).toContainText('Your changes will not be saved. Do you want to leave this site?');
+  await dialog.getByRole('button', { name: 'Stay' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/documents\/in$/);
+  if (!(await page.getByTestId('nav-logout').isVisible())) await page.getByTestId('user-menu').click();
+  await page.getByTestId('nav-logout').click();
+  await leave(page);
+  await expect(page).toHaveURL(/\/login/);
+
+  // In and straight out again: the greeting (five seconds long) leaves with the session, not after.
+  await logIn(page, ACCOUNTS.user);
+  await expect(page).toHaveURL(/\/documents\/in$/);
+  const greeting = page.locator('.mantine-Notification-root').filter({ hasText: 'You have logged in successfully.' });
+  await expect(greeting).toBeVisible();
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('nav-logout').click();
+  await leave(page);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(greeting).toHaveCount(0, { timeout: 1_000 });
 });
 
 test('on a phone the navigation is a burger menu, usable with the keyboard', async ({ page }) => {

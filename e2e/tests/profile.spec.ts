@@ -16,8 +16,8 @@ async function logIn(page: Page, account: { email: string; password: string }) {
 async function logOut(page: Page) {
   if (!(await page.getByTestId('nav-logout').isVisible())) await page.getByTestId('user-menu').click();
   await page.getByTestId('nav-logout').click();
-  const leave = page.getByRole('button', { name: 'Leave' });
-  if (await leave.isVisible().catch(() => false)) await leave.click();
+  // Logout asks 'Unsaved changes' every time (description, section 2).
+  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/login/);
 }
 

@@ -42,6 +42,7 @@ test('invite a user by e-mail, accept the e-mailed invitation, log in as them', 
 
   if (!(await page.getByTestId('nav-logout').isVisible())) await page.getByTestId('user-menu').click();
   await page.getByTestId('nav-logout').click();
+  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/login/);
 
   await page.goto(link);

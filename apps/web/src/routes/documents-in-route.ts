@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { withChunkTimeout } from '../lib/lazy-import.ts';
 import { appLayoutRoute } from './app-layout-route.tsx';
 
@@ -9,4 +9,13 @@ export const documentsInRoute = createRoute({
     withChunkTimeout(() => import('../features/documents/components/inbox-placeholder-page.tsx')),
     'InboxPlaceholderPage',
   ),
+});
+
+/** /documents on its own (a typed or shared address) leads to the inbox, as the root does; the layout's guard first. */
+export const documentsRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/documents',
+  beforeLoad: () => {
+    throw redirect({ to: '/documents/in', replace: true });
+  },
 });

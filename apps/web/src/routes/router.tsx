@@ -12,7 +12,7 @@ import {
 } from './coming-soon-routes.ts';
 import { documentValidationRoute } from './document-validation-route.ts';
 import { groupsRoute } from './groups-route.ts';
-import { documentsInRoute } from './documents-in-route.ts';
+import { documentsInRoute, documentsRoute } from './documents-in-route.ts';
 import { helpRoute } from './help-route.ts';
 import { indexRoute } from './index-route.ts';
 import { loginRoute } from './login-route.ts';
@@ -34,6 +34,7 @@ export const routeTree = rootRoute.addChildren([
   setPasswordRoute,
   // The signed-in area of business users; its pages are listed here.
   appLayoutRoute.addChildren([
+    documentsRoute,
     documentsInRoute,
     profileRoute,
     usersRoute,

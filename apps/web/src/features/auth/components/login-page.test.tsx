@@ -197,10 +197,17 @@ describe('login page', () => {
     await waitFor(() => expect(setLanguage()).toMatchObject({ body: { language: 'en' } }));
     expect(setLanguage()?.headers['Authorization']).toBe(`Bearer ${tokens.access_token}`);
 
+    expect(app.screen.getByText('You have logged in successfully.')).toBeTruthy();
+
     await app.user.click(app.screen.getByTestId('user-menu'));
     await app.user.click(await app.screen.findByTestId('nav-logout'));
+    // Logout asks every time (description, section 2); Leave ends the session.
+    const dialog = await app.screen.findByRole('dialog', { name: 'Unsaved changes' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem('portal.session')).toBeNull();
+    // Out again within seconds of logging in: the greeting left with the session.
+    await waitFor(() => expect(app.screen.queryByText('You have logged in successfully.')).toBeNull());
   });
 
   it('never returns to the registration page after login', async () => {

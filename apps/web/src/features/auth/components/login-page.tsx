@@ -23,6 +23,7 @@ import { splitHoursMinutes, formatMinutes } from '../../../lib/format.ts';
 import { findErrorText, showSuccess, closeLabel } from '../../../lib/notify.ts';
 import { syncUserLanguage, useLoginMutation } from '../api/auth-mutations.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
+import { LOGIN_TOAST_ID } from './session-watcher.tsx';
 import type { LoginOutcome } from '../api/login-flow.ts';
 import { safeReturnUrl } from '../session/guards.ts';
 import { useSession } from '../session/session-context.tsx';
@@ -90,7 +91,7 @@ export function LoginPage() {
       setFailure({ kind: 'error', code: 'auth.token_invalid', status: 200 });
       return;
     }
-    showSuccess({ message: t('auth:login.success') });
+    showSuccess({ id: LOGIN_TOAST_ID, message: t('auth:login.success') });
     if (outcome.vindication?.vindicationInfo.loginStatus === 'OK_LIMITED' && outcome.vindication.hoursDelayLogout > 0) {
       showLimitedWarning(outcome.vindication);
     }

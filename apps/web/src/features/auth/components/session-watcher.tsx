@@ -1,6 +1,10 @@
+import { notifications } from '@mantine/notifications';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSession, useSessionState } from '../session/session-context.tsx';
+
+/** The id of the 'You have logged in successfully' toast: a logout takes it away with the session it greeted. */
+export const LOGIN_TOAST_ID = 'login-success';
 
 const ACTIVITY_EVENTS = ['keydown', 'mousedown', 'mousemove', 'wheel', 'touchstart'] as const;
 /** Activity checks are cheap, but mousemove fires constantly; once a second is plenty. */
@@ -40,6 +44,7 @@ export function SessionWatcher() {
   useEffect(
     () =>
       session.onLogout((reason) => {
+        notifications.hide(LOGIN_TOAST_ID);
         const location = router.state.location;
         if (reason === 'expired') {
           void router.navigate({

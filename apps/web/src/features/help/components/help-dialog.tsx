@@ -84,11 +84,14 @@ export function HelpDialog({
   onClose: () => void;
   canReportIssue: boolean;
 }) {
-  const { t } = useTranslation('help');
+  const { t, ready: textsReady } = useTranslation('help');
   const phone = useMediaQuery('(max-width: 48em)');
   const { articles, ready } = useHelpArticles();
   const [query, setQuery] = useState('');
   const found = searchArticles(articles, query);
+
+  // Opened by a direct load of /help, the dialog comes before its namespace: no title or close label read too early.
+  if (!textsReady) return null;
 
   return (
     <Modal

@@ -6,7 +6,9 @@ import {
   SESSION_STORAGE_KEY,
   type StoredSession,
 } from '../../auth/session/session.ts';
+import { showSuccess } from '../../../lib/notify.ts';
 import { currentHref, renderApp } from '../../../test/render-app.tsx';
+import { LOGIN_TOAST_ID } from '../../auth/components/session-watcher.tsx';
 import { makeAccessToken } from '../../../test/tokens.ts';
 import { FIRST_TIME_STORAGE_KEY } from './demo-ksef.tsx';
 
@@ -113,6 +115,12 @@ describe('main layout navigation', () => {
     expect(app.screen.queryByTestId('main-navigation')).toBeNull();
   });
 
+  it('leads /documents, an address people type, to the inbox', async () => {
+    const app = await renderLayout({ permissions: ['INBOX_READ'], path: '/documents' });
+    await waitFor(() => expect(currentHref(app.router)).toBe('/documents/in'));
+    expect(app.screen.queryByText(/not found/i)).toBeNull();
+  });
+
   it('sends a user without the permission away from a gated page', async () => {
     const app = await renderLayout({ permissions: ['INBOX_READ'], path: '/documents/out' });
     expect(currentHref(app.router)).toBe('/documents/in');
@@ -120,13 +128,28 @@ describe('main layout navigation', () => {
     expect(currentHref(demo.router)).toBe('/documents/in');
   });
 
-  it('logs out from the user menu without asking when nothing is unsaved', async () => {
+  it("asks 'Unsaved changes' before every logout (description): Stay keeps the session, Leave ends it", async () => {
     const app = await renderLayout({ permissions: ['INBOX_READ'] });
+    // The greeting of a login a moment ago; it must not outlive the session on the login page.
+    showSuccess({ id: LOGIN_TOAST_ID, message: 'You have logged in successfully.' });
+    expect(await app.screen.findByText('You have logged in successfully.')).toBeTruthy();
     await app.user.click(await app.screen.findByTestId('user-menu'));
     await app.user.click(app.screen.getByTestId('nav-logout'));
+    const dialog = await app.screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(dialog.textContent).toContain('Your changes will not be saved. Do you want to leave this site?');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(app.screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+    expect(currentHref(app.router)).toBe('/documents/in');
+    expect(app.api.calls.some((c) => c.path === '/api/users/logout')).toBe(false);
+
+    await app.user.click(app.screen.getByTestId('user-menu'));
+    await app.user.click(app.screen.getByTestId('nav-logout'));
+    await app.user.click(
+      within(await app.screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }),
+    );
     await waitFor(() => expect(currentHref(app.router)).toBe('/login'));
-    expect(app.screen.queryByText('Unsaved changes')).toBeNull();
     expect(app.api.calls.some((c) => c.path === '/api/users/logout')).toBe(true);
+    await waitFor(() => expect(app.screen.queryByText('You have logged in successfully.')).toBeNull());
   });
 });
 

@@ -51,7 +51,7 @@ function AppFrame() {
   const help = useHelpModal();
 
   const logout = async () => {
-    if (!(await unsaved.confirmLeave())) return;
+    if (!(await unsaved.confirmLeave({ always: true }))) return;
     unsaved.markLeaving();
     session.logout('user');
   };

@@ -33,7 +33,7 @@ function EditPage() {
       <button onClick={() => router.history.push('/other')}>Go elsewhere</button>
       <button
         onClick={() =>
-          void unsaved.confirmLeave().then((leave) => {
+          void unsaved.confirmLeave({ always: true }).then((leave) => {
             if (leave) session.logout('user');
           })
         }
@@ -106,9 +106,14 @@ describe('unsaved changes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/other'));
   });
 
-  it('asks before logout only when changes are unsaved; Stay keeps the session, Leave ends it', async () => {
+  it('asks before logout, with or without unsaved changes; Stay keeps the session, Leave ends it', async () => {
     const { services, user } = setup();
-    await user.click(await screen.findByRole('button', { name: 'Type something' }));
+    await user.click(await screen.findByRole('button', { name: 'Log me out' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Stay' }),
+    );
+    expect(services.session.getState().status).toBe('authenticated');
+    await user.click(screen.getByRole('button', { name: 'Type something' }));
     await user.click(screen.getByRole('button', { name: 'Log me out' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Stay' }),
@@ -121,12 +126,12 @@ describe('unsaved changes', () => {
     await waitFor(() => expect(services.session.getState().status).toBe('anonymous'));
   });
 
-  it('does not ask once the changes are saved', async () => {
-    const { services, user } = setup();
+  it('does not ask before leaving the page once the changes are saved', async () => {
+    const { router, user } = setup();
     await user.click(await screen.findByRole('button', { name: 'Type something' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await user.click(screen.getByRole('button', { name: 'Log me out' }));
-    await waitFor(() => expect(services.session.getState().status).toBe('anonymous'));
+    await user.click(screen.getByRole('button', { name: 'Go elsewhere' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/other'));
     expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
   });
 });

@@ -15,14 +15,17 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/session/session-context.tsx';
 
 /**
- * Unsaved changes (description, section 2): logout, and leaving a page that registered unsaved changes, ask
- * 'Unsaved changes: Your changes will not be saved. Do you want to leave this site?' with Stay or Leave.
+ * Unsaved changes (description, section 2): logout asks 'Unsaved changes: Your changes will not be saved. Do you want
+ * to leave this site?' with Stay or Leave, and leaving a page that registered unsaved changes asks the same.
  */
 export type UnsavedChanges = {
   /** Whether any mounted page has registered unsaved changes. */
   isDirty: () => boolean;
-  /** Resolves true when there is nothing to lose or the user chose Leave; false for Stay. */
-  confirmLeave: () => Promise<boolean>;
+  /**
+   * Resolves true when there is nothing to lose or the user chose Leave; false for Stay. `always` asks even when no
+   * page registered changes (logout: the description has it ask every time).
+   */
+  confirmLeave: (options?: { always?: boolean }) => Promise<boolean>;
   /** Marks the page as being left on purpose (after Leave or a logout): no further question until it unmounts. */
   markLeaving: () => void;
   isLeaving: () => boolean;
@@ -66,8 +69,8 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
         if (dirty) dirtyIds.current.add(id);
         else dirtyIds.current.delete(id);
       },
-      confirmLeave: () => {
-        if (dirtyIds.current.size === 0 || leaving.current) return Promise.resolve(true);
+      confirmLeave: (options) => {
+        if (leaving.current || (dirtyIds.current.size === 0 && !options?.always)) return Promise.resolve(true);
         pending.current?.(false);
         setAsking(true);
         return new Promise<boolean>((resolve) => {
