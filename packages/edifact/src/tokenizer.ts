@@ -318,7 +318,10 @@ export class Tokenizer {
     this.append(chunk);
   }
 
-  /** Whether `chunk` may end what the buffer waits for (true when unsure). */
+  /**
+   * Whether `chunk` may end what the buffer waits for (true when unsure). Not counted in work.steps: every unit it
+   * reads is read once here and consumed (and counted) once the wait ends.
+   */
   private brings(chunk: Uint8Array | string): boolean {
     const n = chunk.length;
     switch (this.need) {
@@ -327,12 +330,8 @@ export class Tokenizer {
       case NEED_TEXT:
         for (let i = 0; i < n; i++) {
           const c = typeof chunk === 'string' ? chunk.charCodeAt(i) : (chunk[i] as number);
-          if (!isWhitespace(c)) {
-            work.steps += i + 1;
-            return true;
-          }
+          if (!isWhitespace(c)) return true;
         }
-        work.steps += n;
         return false;
       case NEED_TERMINATOR: {
         const term = this.term;
@@ -344,7 +343,6 @@ export class Tokenizer {
               : term < 256
                 ? chunk.indexOf(term)
                 : -1;
-          work.steps += at < 0 ? n : at + 1;
           if (at >= 0) this.terminatorAt = this.length + this.pendingLength + at;
           return at >= 0;
         }
@@ -353,13 +351,11 @@ export class Tokenizer {
         for (let i = 0; i < n; i++) {
           const c = typeof chunk === 'string' ? chunk.charCodeAt(i) : (chunk[i] as number);
           if (c === term && run % 2 === 0) {
-            work.steps += i + 1;
             this.terminatorAt = this.length + this.pendingLength + i;
             return true;
           }
           run = c === rel ? run + 1 : 0;
         }
-        work.steps += n;
         this.releaseRun = run;
         return false;
       }
@@ -522,7 +518,14 @@ export class Tokenizer {
     this.handler.finding(this.report(code, at, path, this.strict ? { severity: 'error' } : undefined));
   }
 
+  /** Reads what the buffer holds; counts the units it consumed (see work.ts) once, not per segment. */
   private drain(final: boolean): void {
+    const from = this.pos;
+    this.read(final);
+    work.steps += this.pos - from;
+  }
+
+  private read(final: boolean): void {
     const s = this.buf;
     const n = s.length;
     while (this.pos < n) {
@@ -558,8 +561,9 @@ export class Tokenizer {
         // Line breaks and indentation between segments: lenient, reported once when a segment follows.
         let i = start;
         while (i < n && isWhitespace(s.charCodeAt(i))) i++;
-        work.steps += i - start;
         if (i === n && !final) {
+          // Read again once the wait ends (see work.ts).
+          work.steps += i - start;
           // A CR at the very end may pair with an LF in the next chunk: wait for more.
           this.need = NEED_TEXT;
           return;
@@ -801,7 +805,6 @@ export class Tokenizer {
     if (lf >= to && cr >= to) return;
     this.nextLf = -1;
     this.nextCr = -1;
-    work.steps += to - (lf < cr ? lf : cr);
     for (let i = lf < cr ? lf : cr; i < to; i++) {
       const c = s.charCodeAt(i);
       if (c === LF) {
@@ -820,13 +823,16 @@ export class Tokenizer {
     const term = this.delimiters.segment;
     let from = Math.max(start, this.searchFrom);
     // Where a queued chunk brought the terminator (see brings): nothing before it needs reading again.
-    const known = this.terminatorAt - this.base;
-    this.terminatorAt = -1;
-    if (known > from) from = known;
+    if (this.terminatorAt >= 0) {
+      const known = this.terminatorAt - this.base;
+      this.terminatorAt = -1;
+      if (known > from) from = known;
+    }
     for (;;) {
       const i = s.indexOf(term, from);
-      work.steps += (i === -1 ? s.length : i + 1) - from;
       if (i === -1) {
+        // Read again when more comes (drain counts what it consumes, see work.ts).
+        work.steps += s.length - from;
         // Resume later from the last unit: a release character there may release the next chunk's first unit.
         this.searchFrom = Math.max(start, s.length - 1);
         return -1;
@@ -835,8 +841,8 @@ export class Tokenizer {
         // The terminator is released when an odd number of release characters precedes it (clause 9.3).
         let k = i - 1;
         while (k >= start && s.charCodeAt(k) === this.rel) k--;
-        work.steps += i - k;
         if ((i - 1 - k) % 2 === 1) {
+          work.steps += i - k;
           from = i + 1;
           continue;
         }
@@ -940,7 +946,6 @@ export class Tokenizer {
 
   /** Builds the segment buf[start, end) (end = index of its terminator, or of the end of input). */
   private emitSegment(start: number, end: number, unterminated: boolean): void {
-    work.steps += end - start + 1;
     const s = this.buf;
     const table = this.table;
     const base = this.base;

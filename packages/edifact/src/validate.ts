@@ -256,6 +256,7 @@ class Run {
   queue: Collected[] = [];
   private readonly options: ValidateOptions;
   private readonly perMessage: number;
+  private readonly levels: number;
   private readonly global: FindingList;
   private readonly inMessages: FindingList;
   private readonly omitted = noneOmitted();
@@ -265,16 +266,21 @@ class Run {
   private readonly withErrors = new Set<Message>();
   private index = 0;
 
-  constructor(options: ValidateOptions) {
+  /** `sync`: the levels answer synchronously, so each message is checked as soon as the parser closes it. */
+  constructor(options: ValidateOptions, sync = false) {
     this.options = options;
     const caps = capsOf(options);
     this.perMessage = caps.perMessage;
+    this.levels = options.levels?.length ?? 0;
     this.global = new FindingList(caps.perRun);
     this.inMessages = new FindingList(caps.perRun);
     this.parser = new Parser(
       {
-        message: (message, interchange, findings, screened = 0, omitted) =>
-          this.queue.push({ message, interchange, findings, omitted, index: this.index++, screened }),
+        message: (message, interchange, findings, screened = 0, omitted) => {
+          const c: Collected = { message, interchange, findings, omitted, index: this.index++, screened };
+          if (sync) this.checkOneSync(c);
+          else this.queue.push(c);
+        },
         interchange: (interchange) => this.interchanges.push(interchange),
         finding: (f) => this.global.push(f),
       },
@@ -282,21 +288,26 @@ class Run {
     );
   }
 
-  /** Checks the queued messages with synchronous levels. */
-  checkSync(): void {
-    const batch = this.queue;
-    this.queue = [];
-    for (const c of batch) this.finish(runLevelsSync(startChecking(c, this.perMessage), this.options));
-  }
-
   /** Checks the queued messages; awaits only a level that answers with a promise. */
   async check(): Promise<void> {
     const batch = this.queue;
     this.queue = [];
     for (const c of batch) {
+      if (this.isClean(c)) continue;
       const done = runLevels(startChecking(c, this.perMessage), this.options);
       this.finish(isPromise(done) ? await done : done);
     }
+  }
+
+  private checkOneSync(c: Collected): void {
+    if (!this.isClean(c)) this.finish(runLevelsSync(startChecking(c, this.perMessage), this.options));
+  }
+
+  /** A message the screen took through every level (most of them): its summary, and nothing else to do. */
+  private isClean(c: Collected): boolean {
+    if (c.screened < this.levels || c.findings.length > 0 || c.omitted !== undefined) return false;
+    this.summaries.push(summarizeMessage(c.message, c.findings));
+    return true;
   }
 
   private finish(k: Checked): void {
@@ -369,13 +380,9 @@ export const validate = async (
 
 /** Like `validate`, for plugins that answer synchronously. */
 export const validateSync = (input: Uint8Array | string, options: ValidateOptions = {}): ValidationResult => {
-  const run = new Run(options);
-  for (const piece of slices(input)) {
-    run.parser.write(piece);
-    if (run.queue.length > 0) run.checkSync();
-  }
+  const run = new Run(options, true);
+  run.parser.write(input);
   run.parser.end();
-  run.checkSync();
   return run.result();
 };
 

@@ -4,7 +4,7 @@
  * shape at N and at 10·N must take at most about ten times the steps; what is built (findings listed, CONTRL text)
  * must stay within the caps, the rest counted in `omitted`.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildContrl } from '../src/contrl.ts';
 import { createMemoryDirectoryProvider } from '../src/directory/types.ts';
 import { MAX_FINDINGS_PER_MESSAGE, MAX_FINDINGS_PER_VALIDATION } from '../src/findings.ts';
@@ -103,6 +103,9 @@ beforeAll(async () => {
 
 const total = (r: ValidationResult): number =>
   r.findings.length + (r.omitted ? r.omitted.errors + r.omitted.warnings + r.omitted.infos : 0);
+
+// Large inputs on a shared machine: generous limits (nothing here measures time).
+vi.setConfig({ testTimeout: 120_000 });
 
 describe.each([
   ['syntax level only', false],

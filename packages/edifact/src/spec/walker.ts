@@ -161,7 +161,6 @@ export class SegmentTableWalker {
   private closeChildren(group: CompiledNode, from: number, to: number, at: Segment, listener: WalkListener): void {
     const children = group.children;
     const mask = this.closeMask;
-    work.steps += to - from;
     for (let i = from; i < to; i++) {
       const id = children[i] as number;
       if (mask !== undefined && mask[id] === 0) continue;
