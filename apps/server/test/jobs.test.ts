@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -239,6 +240,54 @@ describe('e-mail as a job', () => {
     await t.jobs.drain();
     expect(receiver.messages.filter((m) => m.to.includes('rolled-back@example.com'))).toEqual([]);
     expect(receiver.messages.filter((m) => m.to.includes('committed@example.com'))).toHaveLength(1);
+  });
+});
+
+/** A loopback address where nothing listens: every SMTP attempt fails at once. */
+async function deadSmtpUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `smtp://127.0.0.1:${port}`;
+}
+
+describe('e-mail delivery that fails', () => {
+  it('keeps the message stored with the error while it is retried, and failed after the last try', async () => {
+    const down = await createTestApp({ env: { SMTP_URL: await deadSmtpUrl() } });
+    try {
+      const { id } = await down.app.services.mail.send({
+        kind: 'test',
+        to: 'unreachable@example.com',
+        subject: 'Never arrives',
+        text: 'Hello',
+        language: 'en',
+        attachments: [{ filename: 'a.txt', content: Buffer.from('kept for the retry') }],
+      });
+      await down.jobs.drain();
+      const [row] = await down.database.db.select().from(outboundEmails).where(eq(outboundEmails.id, id));
+      expect(row).toMatchObject({ status: 'stored', sentAt: null });
+      expect(row!.error).toMatch(/ECONNREFUSED/);
+      const result = await down.database.db.execute(
+        sql`SELECT state::text AS state, extract(epoch FROM start_after - now())::float8 AS wait
+            FROM ${sql.raw(JOBS_SCHEMA)}.job WHERE id = ${jobIdForKey('mail.send', id)}::uuid`,
+      );
+      const job = (result as unknown as { rows: { state: string; wait: number }[] }).rows[0];
+      // mail.send's first retry waits 30 to 60 s.
+      expect(job!.state).toBe('retry');
+      expect(job!.wait).toBeGreaterThan(28);
+      expect(job!.wait).toBeLessThanOrEqual(60);
+
+      // The last of its runs marks it failed (and throws, so the queue records the job as dead).
+      await expect(down.app.services.mail.deliver(id, { id: 'last', attempt: 7, isLastAttempt: true })).rejects.toThrow(
+        /ECONNREFUSED/,
+      );
+      const [dead] = await down.database.db.select().from(outboundEmails).where(eq(outboundEmails.id, id));
+      expect(dead).toMatchObject({ status: 'failed' });
+    } finally {
+      await down.close();
+    }
   });
 });
 
