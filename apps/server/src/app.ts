@@ -42,6 +42,7 @@ import { restrictionsRoutes } from './features/restrictions/restrictions.routes.
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
+import { StaticFilesAtDebug } from './request-logging.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -50,6 +51,8 @@ export type BuildAppOptions = {
   /** Access-token lifetime override (tests and the e2e suite use short ones to exercise refresh). */
   accessTtlSeconds?: number;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
   /** A blob store of the caller's choosing instead of the one STORAGE_URL names (tests of the S3 store). */
   blobs?: BlobStore;
 };
@@ -69,7 +72,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    logController: new StaticFilesAtDebug(),
     genReqId: () => randomUUID(),
     bodyLimit: MAX_JSON_BODY_BYTES,
     trustProxy: config.trustProxy,

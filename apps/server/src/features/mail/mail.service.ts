@@ -21,6 +21,11 @@ export type OutgoingMail = {
 
 export type MailService = ReturnType<typeof createMailService>;
 
+/** The http(s) links of an e-mail's text, without a sentence's closing punctuation. */
+export function linksIn(text: string): string[] {
+  return (text.match(/https?:\/\/\S+/g) ?? []).map((link) => link.replace(/[.,;:!?)\]'"»]+$/, ''));
+}
+
 /**
  * Every message is written to `outbound_emails` first. With SMTP_URL a `mail.send` job is written in the same
  * transaction and delivers it (status `sent`, or `failed` once its retries are spent); without it, it stays `stored`
@@ -30,6 +35,8 @@ export function createMailService(deps: {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Where a stored e-mail's links are printed without SMTP_URL; stdout by default. */
+  print?: (text: string) => void;
   smtpUrl: string | undefined;
   from: string;
   jobs: JobEnqueuer;
@@ -81,7 +88,11 @@ export function createMailService(deps: {
       };
       const id = options.tx ? await store(options.tx) : await deps.db.transaction((tx) => store(tx as unknown as Db));
       if (!transport) {
-        deps.log.info({ mailId: id, to: mail.to, subject: mail.subject }, `E-mail stored (no SMTP_URL):\n${mail.text}`);
+        const links = linksIn(mail.text);
+        deps.log.info({ mailId: id, to: mail.to, subject: mail.subject, links }, 'E-mail stored (no SMTP_URL)');
+        // Each link on a line of its own, outside the JSON log, so a person can copy it as it is.
+        const lines = [`E-mail to ${mail.to} stored (no SMTP_URL): ${mail.subject}`, ...links];
+        (deps.print ?? ((text: string) => process.stdout.write(text)))(`\n${lines.join('\n')}\n\n`);
         return { id, status: 'stored' };
       }
       // Committed (or the caller commits soon): a worker of this process picks it up now rather than at its next poll.
