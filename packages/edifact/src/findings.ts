@@ -75,6 +75,8 @@ export const addOmitted = (omitted: OmittedFindings, more: OmittedFindings): voi
 export class FindingList {
   private items: Finding[] = [];
   readonly omitted: OmittedFindings = noneOmitted();
+  /** Once cut: the offset of the last finding kept; one after it can never be listed, so it is only counted. */
+  private threshold = Infinity;
 
   constructor(readonly limit: number) {}
 
@@ -90,6 +92,10 @@ export class FindingList {
 
   push(finding: Finding): void {
     work.steps++;
+    if (finding.offset > this.threshold) {
+      countOmitted(this.omitted, finding.severity);
+      return;
+    }
     this.items.push(finding);
     if (this.items.length >= 2 * this.limit && this.items.length > 0) this.cut();
   }
@@ -113,6 +119,7 @@ export class FindingList {
     if (items.length <= this.limit) return;
     for (let i = this.limit; i < items.length; i++) countOmitted(this.omitted, (items[i] as Finding).severity);
     items.length = this.limit;
+    this.threshold = this.limit > 0 ? (items[this.limit - 1] as Finding).offset : -1;
   }
 }
 

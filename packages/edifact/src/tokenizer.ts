@@ -999,17 +999,16 @@ export class Tokenizer {
         segStart = j;
         tag = internTag(s, j);
       } else {
-        const f = this.report('EDI_INVALID_SEGMENT_TAG', this.positionInSegment(start), printable(tag), {
-          actual: tag,
-          expected: 'a3',
-        });
+        const at = this.positionInSegment(start);
         if (tag === '' && i === end) {
           // An empty segment (two terminators in a row): nothing to emit.
-          this.handler.finding(this.report('EDI_UNEXPECTED_SEPARATOR', f, '', { actual: this.delimiters.segment }));
+          this.handler.finding(this.report('EDI_UNEXPECTED_SEPARATOR', at, '', { actual: this.delimiters.segment }));
           this.skipLines(start, end + (unterminated ? 0 : 1));
           return;
         }
-        (this.segFindings ??= []).push(f);
+        (this.segFindings ??= []).push(
+          this.report('EDI_INVALID_SEGMENT_TAG', at, printable(tag), { actual: tag, expected: 'a3' }),
+        );
       }
     }
     this.rawTag = tag;
