@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
@@ -13,7 +14,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 import { outboundEmails } from '../src/features/mail/mail.table.ts';
 import type { JobDefinitions, JobRun } from '../src/jobs/jobs.ts';
-import { createJobQueue, jobIdForKey, JOBS_SCHEMA, type JobQueue } from '../src/jobs/queue.ts';
+import { clientExecutor, createJobQueue, jobIdForKey, JOBS_SCHEMA, type JobQueue } from '../src/jobs/queue.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
 import { bearer, createTestApp, login, type TestApp } from './helper.ts';
 import { startSmtpReceiver } from './smtp.ts';
@@ -22,6 +23,7 @@ import { startSmtpReceiver } from './smtp.ts';
 const TEST_JOBS = {
   'test.flaky': { payload: z.object({ n: z.number() }), retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 30 },
   'test.doomed': { payload: z.object({ n: z.number() }), retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 30 },
+  'test.expiring': { payload: z.object({ n: z.number() }), retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 1 },
 } satisfies JobDefinitions;
 
 type Behaviour = (payload: { n: number }, run: JobRun) => Promise<void>;
@@ -46,7 +48,7 @@ beforeAll(async () => {
   // A second queue on the app's database, as another process would have: pg-boss shares the tables.
   queue = createJobQueue({ database: t.database, log: Fastify({ logger: false }).log, definitions: TEST_JOBS });
   await queue.start();
-  await queue.handle({ 'test.flaky': handler, 'test.doomed': handler }, { workers: false });
+  await queue.handle({ 'test.flaky': handler, 'test.doomed': handler, 'test.expiring': handler }, { workers: false });
 });
 afterAll(async () => {
   await queue.stop();
@@ -167,6 +169,24 @@ describe('the job runner', () => {
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual([...ids].reverse());
+  });
+
+  it('runs again a job whose worker died while running it', async () => {
+    const id = (await queue.enqueue(t.database.db, 'test.expiring', { n: 6 }))!;
+    // Another process's worker takes the job and dies before it finishes.
+    const dying = new PgBoss({ db: clientExecutor(t.database), schema: JOBS_SCHEMA, supervise: false });
+    expect((await dying.fetch('test.expiring')).map((j) => j.id)).toEqual([id]);
+    expect(await jobOf(id)).toMatchObject({ state: 'active' });
+    await queue.drain({ timeoutMs: 100 }).catch(() => undefined); // running elsewhere: not run here
+    expect(runsOf.get(6)).toBeUndefined();
+
+    // Past its expiry, pg-boss's maintenance (every 2 minutes in each process) fails the run, and it is retried.
+    await sleep(1200);
+    await dying.expire();
+    expect(await jobOf(id)).toMatchObject({ state: 'retry' });
+    await runAfterBackoff(id);
+    expect(await jobOf(id)).toMatchObject({ state: 'completed' });
+    expect(runsOf.get(6)!.map((r) => r.attempt)).toEqual([2]);
   });
 
   it('makes one job of one idempotency key', async () => {

@@ -83,7 +83,7 @@ export function jobIdForKey(name: string, key: string): string {
 type Result = { rows: unknown[] };
 
 /** pg-boss's own statements on the database's client: multi-statement scripts (its migrations) need the simple protocol. */
-function clientExecutor(database: Database): PgBoss.Db {
+export function clientExecutor(database: Database): PgBoss.Db {
   const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
   const last = (results: Result | Result[]): Result =>
     Array.isArray(results) ? (results.at(-1) ?? { rows: [] }) : results;
