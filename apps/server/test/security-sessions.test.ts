@@ -89,6 +89,33 @@ describe('an impersonation ends with its admin (item 6)', () => {
     expect((await login(t.app)).access_token).toBeTruthy();
   }
 
+  it('ends the impersonation for good when the admin is disabled, even if re-enabled before its tokens are used', async () => {
+    const admin = (await login(t.app, ADMIN)).access_token;
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/impersonate',
+      headers: bearer(admin),
+      payload: { userId: ids[DEMO_USER.login] },
+    });
+    const session = started.json().keycloakResponse.token as { access_token: string; refresh_token: string };
+    const second = (await login(t.app, SECOND_ADMIN)).access_token;
+    const url = `/api/admin/users/${ids[ADMIN.login]}`;
+    expect((await t.app.inject({ method: 'POST', url: `${url}/disable`, headers: bearer(second) })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ method: 'POST', url: `${url}/enable`, headers: bearer(second) })).statusCode).toBe(
+      200,
+    );
+    const me = await t.app.inject({ url: '/api/users/getUserData', headers: bearer(session.access_token) });
+    expect(me.statusCode).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/refreshToken',
+      payload: { refreshToken: session.refresh_token },
+    });
+    expect(refreshed.statusCode).toBe(401);
+  });
+
   it('ends an impersonation when the admin loses the admin role', async () => {
     const admin = (await login(t.app, ADMIN)).access_token;
     const session = (

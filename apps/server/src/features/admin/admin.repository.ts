@@ -167,7 +167,14 @@ export function createAdminRepository(db: Db) {
         await tx
           .update(refreshTokenFamilies)
           .set({ revokedAt: at, revokedReason: 'disabled' })
-          .where(and(eq(refreshTokenFamilies.userId, id), isNull(refreshTokenFamilies.revokedAt)));
+          // Every session the user started ends, impersonations included: re-enabling the user later must not
+          // bring an impersonation back.
+          .where(
+            and(
+              or(eq(refreshTokenFamilies.userId, id), eq(refreshTokenFamilies.impersonatorId, id)),
+              isNull(refreshTokenFamilies.revokedAt),
+            ),
+          );
       });
     },
 
