@@ -22,6 +22,12 @@ test('invite a user by e-mail, accept the e-mailed invitation, log in as them', 
   const email = uniqueEmail('invitee');
   await page.getByRole('button', { name: 'Invite user' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite a user' });
+  // Sent empty, every required field says so (as registration does), not just the e-mail.
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(dialog.getByText('This field is required')).toHaveCount(3);
+  for (const label of ['E-mail', 'First name', 'Last name']) {
+    await expect(dialog.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
+  }
   await dialog.getByLabel('E-mail').fill(email);
   await dialog.getByLabel('First name').fill('Ivy');
   await dialog.getByLabel('Last name').fill('Invitee');

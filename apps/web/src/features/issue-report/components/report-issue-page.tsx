@@ -108,7 +108,8 @@ export function ReportIssuePage() {
         refresh: session.refresh,
         onProgress: ({ loaded, total }) => setItems((current) => applyProgress(current, loaded, total)),
       });
-      setItems((current) => finishItems(current, 'completed'));
+      // Sent: the form starts afresh, its files too (they went with this report, not the next one).
+      setItems([]);
       showSuccess({ title: t('layout:reportIssue.success'), message: t('layout:reportIssue.successText') });
       form.reset();
     } catch (error) {

@@ -26,7 +26,11 @@ export function InviteUserModal({ onClose }: { onClose: () => void }) {
       language: isLanguage(i18n.language) ? i18n.language : 'en',
       groupIds: [],
     },
-    mode: 'onTouched',
+    // Checked on submit, then as the user types: checking the autofocused e-mail when it loses focus would put its
+    // error under it during the press on Send invitation, move the button away from the pointer and lose the click,
+    // so an empty form showed only the e-mail error and none of the others.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const { errors } = form.formState;
 
