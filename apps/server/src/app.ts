@@ -145,6 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!blobs) {
     const opened = openBlobStore(config.storage, db);
     app.addHook('onClose', async () => opened.close());
+    // A missing bucket or wrong credentials stop the start, rather than the first upload.
+    await opened.ready();
     blobs = opened;
   }
   const edifact = await createEdifactService({

@@ -4,8 +4,12 @@ import { createDatabaseBlobStore } from './database-blob-store.ts';
 import { createS3BlobStore } from './s3-blob-store.ts';
 import type { StorageLocation } from './storage-url.ts';
 
-/** The store `STORAGE_URL` names, with what closing the app must release. */
-export function openBlobStore(location: StorageLocation, db: Db): BlobStore & { close(): void } {
+/** The store `STORAGE_URL` names; `ready()` checks it can be used (the bucket is there), `close()` releases it. */
+export function openBlobStore(
+  location: StorageLocation,
+  db: Db,
+): BlobStore & { ready(): Promise<void>; close(): void } {
   if (location.kind === 's3') return createS3BlobStore(location);
-  return Object.assign(createDatabaseBlobStore(db), { close() {} });
+  // The database is open and migrated before the store is: nothing to check.
+  return Object.assign(createDatabaseBlobStore(db), { ready: async () => {}, close() {} });
 }

@@ -95,3 +95,16 @@ describe('s3 blob store: memory', () => {
     }
   });
 });
+
+describe('s3 blob store: ready', () => {
+  it('passes for the bucket, and fails naming a bucket that is not there', async () => {
+    const s3 = await startS3('portal-ready');
+    try {
+      await expect(s3.store.ready()).resolves.toBeUndefined();
+      const missing = createS3BlobStore({ ...s3.location, bucket: 'portal-missing' }, s3.client);
+      await expect(missing.ready()).rejects.toThrow(/STORAGE_URL: bucket "portal-missing" cannot be used: .*404/);
+    } finally {
+      await s3.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   paginateListObjectsV2,
   S3Client,
@@ -28,7 +29,11 @@ const PARTS_IN_FLIGHT = 2;
 /** Pieces the body is counted in on its way to the uploader (the size limit is checked at each). */
 const COUNT_BYTES = 64 * 1024;
 
-export type S3BlobStore = BlobStore & { close(): void };
+export type S3BlobStore = BlobStore & {
+  /** Fails, naming the bucket, when it is missing or the credentials cannot reach it: at start, not at the first upload. */
+  ready(): Promise<void>;
+  close(): void;
+};
 
 /** A missing object: GetObject says NoSuchKey, HeadObject (no body) only the status. */
 function isNotFound(error: unknown): boolean {
@@ -146,6 +151,18 @@ export function createS3BlobStore(location: S3Location, client: S3Client = s3Cli
             createdAt: o.LastModified ?? new Date(0),
           };
         }
+      }
+    },
+
+    async ready() {
+      try {
+        await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      } catch (error) {
+        const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+        const why = e.$metadata?.httpStatusCode
+          ? `${e.name ?? 'error'} (HTTP ${e.$metadata.httpStatusCode})`
+          : String(error);
+        throw new Error(`STORAGE_URL: bucket "${bucket}" cannot be used: ${why}`, { cause: error });
       }
     },
 
