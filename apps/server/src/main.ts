@@ -36,6 +36,8 @@ async function main(): Promise<void> {
       ? `  E-mail: sent through ${new URL(config.smtpUrl).host}`
       : '  E-mail: no SMTP_URL, messages are stored and printed in this log',
   ];
+  // Without workers here, jobs (e-mail delivery) wait until `npm run worker` runs somewhere.
+  if (!config.jobWorkers) lines.push('  Jobs: JOB_WORKERS=false, run them with npm run worker');
   if (config.demoData) {
     lines.push('', '  Demo logins:');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.email.padEnd(26)} ${a.password.padEnd(16)} ${a.what}`);
