@@ -39,6 +39,12 @@ test('register, confirm the e-mailed link, log in, keep the session over a reloa
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Confirm your e-mail address')).toBeVisible();
   await expect(page.getByText('Check your e-mail box')).toBeVisible();
+  // Resend right away: one was sent a moment ago, so the page says how long to wait, not that it sent another.
+  await page.getByRole('button', { name: 'Resend e-mail' }).click();
+  await expect(
+    page.getByText(/An e-mail with the activation link was sent less than a minute ago\. Please wait \d+ seconds?/),
+  ).toBeVisible();
+  await expect(page.getByText('An email with activation link was just sent to your inbox.')).toHaveCount(0);
 
   const mail = await waitForMail(email, /Confirm your e-mail address/);
   await page.goto(linkFrom(mail));
