@@ -15,7 +15,8 @@ import { parse } from '../src/parser.ts';
 import { createSpecificationLevel } from '../src/spec/specification.ts';
 import { validate, validateStream, validateSync, type ValidationResult } from '../src/validate.ts';
 import { work } from '../src/work.ts';
-import { getTestDirectory } from './directory/helpers.ts';
+import { ParallelValidator } from '../src/parallel/node/parallel.ts';
+import { getTestDirectory, getTestStore } from './directory/helpers.ts';
 
 const UNB = "UNB+UNOC:3+SENDER+RECIPIENT+200101:1200+IC1'";
 const UNB4 = "UNB+UNOC:4+SENDER+RECIPIENT+200101:1200+IC1'";
@@ -218,5 +219,51 @@ describe('the attack probe’s requests (issue 16 items 1 and 2)', () => {
       (await validate(make(5000), { levels })).findings.length +
         ((await validate(make(5000), { levels })).omitted?.errors ?? 0),
     );
+  });
+});
+
+describe('the caps are the same in every mode', () => {
+  // Twelve messages of 1,500 bad segments each: past the cap per message and, together, past the cap per run.
+  const input = new TextEncoder().encode(
+    UNB +
+      Array.from(
+        { length: 12 },
+        (_, i) => `UNH+${i}+ORDERS:D:96A:UN'BGM+220+1+9'${"AB'".repeat(1500)}UNT+3+${i}'`,
+      ).join('') +
+      "UNZ+12+IC1'",
+  );
+
+  it('validate, validateSync, the stream and the parallel mode list and count the same', async () => {
+    const store = await getTestStore();
+    const specification = [createSpecificationLevel({ directories: store })];
+    await validate(input, { levels: specification });
+    const { interchanges: _i, ...expected } = await validate(input, { levels: specification });
+    expect(expected.findings).toHaveLength(MAX_FINDINGS_PER_VALIDATION);
+    expect(expected.omitted?.errors).toBeGreaterThan(0);
+    const { interchanges: _s, ...sync } = validateSync(input, { levels: specification });
+    expect(sync).toEqual(expected);
+
+    // The stream caps each message (and leaves the run's cap to its consumer): per message, the same counts.
+    const all = await validate(input, { levels: specification, maxFindings: MAX_FINDINGS_PER_VALIDATION });
+    let streamed = 0;
+    let streamedOmitted = 0;
+    for await (const event of validateStream([input], { levels: specification })) {
+      if (event.type !== 'message') continue;
+      expect(event.findings.length).toBeLessThanOrEqual(MAX_FINDINGS_PER_MESSAGE);
+      streamed += event.findings.length;
+      streamedOmitted += event.omitted.errors + event.omitted.warnings + event.omitted.infos;
+    }
+    expect(streamed + streamedOmitted).toBe(
+      total(all) - all.findings.filter((f) => f.messageReference === undefined).length,
+    );
+
+    const parallel = new ParallelValidator({ store: store.path, workers: 2, minPartSize: 2000 });
+    try {
+      const { parts, ...result } = await parallel.validate(input);
+      expect(parts).toBe(2);
+      expect(result).toEqual(expected);
+    } finally {
+      await parallel.close();
+    }
   });
 });
