@@ -223,6 +223,11 @@ for (const [lang, width, height] of [
       expect(apart).toBe(true);
     }
     await page.screenshot({ path: `${SHOTS}/document-validation-${lang}-${String(width)}.png`, fullPage: true });
+    // Chosen with the keyboard (a card on the phone, a row on the laptop), it shows its line in the paste area.
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('line-highlight')).toHaveAttribute('data-line', '4');
+
     // And as a person sees it, scrolled to the findings.
     await text.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight / 2));
     await page.screenshot({ path: `${SHOTS}/document-validation-${lang}-${String(width)}-findings.png` });
