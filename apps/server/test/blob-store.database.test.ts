@@ -45,6 +45,21 @@ describe('database blob store: chunks and unfinished puts', () => {
     expect(all!.n).toBe(1);
   });
 
+  it('lets concurrent puts of one key all succeed, the blob left whole and its chunks alone', async () => {
+    const store = createDatabaseBlobStore(database.db, { chunkBytes: 1000 });
+    const versions = Array.from({ length: 6 }, (_, i) => Buffer.alloc(5000 + i * 700, i + 1));
+    await Promise.all(versions.map((v) => store.put('c/race', v, { contentType: 'application/octet-stream' })));
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await store.get('c/race')).body) chunks.push(chunk as Buffer);
+    const final = Buffer.concat(chunks);
+    expect(versions.some((v) => v.equals(final))).toBe(true);
+    const [rows] = await database.db.select({ n: count() }).from(blobs).where(eq(blobs.key, 'c/race'));
+    expect(rows!.n).toBe(1);
+    expect(await chunksOf('c/race')).toBe(Math.ceil(final.length / 1000));
+    const [pending] = await database.db.select({ n: count() }).from(blobs).where(isNull(blobs.key));
+    expect(pending!.n).toBe(0);
+  });
+
   it('leaves nothing behind when the body fails midway', async () => {
     const store = createDatabaseBlobStore(database.db, { chunkBytes: 10 });
     async function* broken() {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { escapeLike, isUniqueViolation } from '../db/sql.ts';
+import { escapeLike } from '../db/sql.ts';
 import {
   assertBlobKey,
   assertBlobPrefix,
@@ -46,25 +46,20 @@ export function createDatabaseBlobStore(db: Db, options: { chunkBytes?: number }
 
   /** Gives the written blob its key in one transaction, after dropping the blob that had it. */
   async function publish(id: string, key: string, size: number, chunkCount: number): Promise<Date> {
-    // Two puts of one key at once: the later publish meets the unique index once the first commits; it then
-    // replaces that blob in turn, so the last writer wins as with S3.
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await db.transaction(async (txRaw) => {
-          const tx = txRaw as unknown as Db;
-          await tx.delete(blobs).where(eq(blobs.key, key));
-          const [row] = await tx
-            .update(blobs)
-            .set({ key, size, chunkCount, createdAt: sql`now()` })
-            .where(eq(blobs.id, id))
-            .returning({ createdAt: blobs.createdAt });
-          if (!row) throw new Error(`Blob ${key}: its pending row ${id} is gone`);
-          return row.createdAt;
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= 3) throw error;
-      }
-    }
+    return db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      // Two puts of one key at once: the lock makes the later one wait until the first has committed, so its delete
+      // sees that blob and replaces it; the last writer wins, as with S3, and neither meets the unique index.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+      await tx.delete(blobs).where(eq(blobs.key, key));
+      const [row] = await tx
+        .update(blobs)
+        .set({ key, size, chunkCount, createdAt: sql`now()` })
+        .where(eq(blobs.id, id))
+        .returning({ createdAt: blobs.createdAt });
+      if (!row) throw new Error(`Blob ${key}: its pending row ${id} is gone`);
+      return row.createdAt;
+    });
   }
 
   return {
