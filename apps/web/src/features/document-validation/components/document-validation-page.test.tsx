@@ -165,6 +165,46 @@ describe('DocumentValidationPage', () => {
     ).toEqual(['6', '4']);
   });
 
+  it('shows cards on a phone: the message of each finding, its other columns labelled, sortable from a list', async () => {
+    const matchMedia = window.matchMedia;
+    // A narrow screen: every max-width query matches.
+    window.matchMedia = ((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as never;
+    try {
+      const { screen, textarea, user } = await openPage({ errorLevel: 'map' });
+      fireEvent.change(textarea, { target: { value: ORDERS } });
+      await user.click(screen.getByRole('button', { name: 'Validate' }));
+      const cards = await screen.findByTestId('findings-cards');
+      expect(screen.queryByTestId('findings-table')).toBeNull();
+      const items = within(cards).getAllByTestId('finding-row');
+      expect(items.map((card) => within(card).getByTestId('finding-message').textContent)).toEqual([
+        'The value “999” of C002/1001 is not allowed by the guide; allowed: 220, 221.',
+        'Segment UNT says 12 segments, the message has 4.',
+      ]);
+      expect(within(items[0]!).getByText('Path')).toBeTruthy();
+      expect(within(items[0]!).getByText('BGM[1]/C002/1001')).toBeTruthy();
+      expect(within(items[0]!).getByText('Field value')).toBeTruthy();
+
+      await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+      await user.click(await screen.findByRole('option', { name: 'Message' }));
+      expect(
+        within(cards)
+          .getAllByTestId('finding-row')
+          .map((card) => card.dataset['line']),
+      ).toEqual(['6', '4']);
+    } finally {
+      window.matchMedia = matchMedia;
+    }
+  });
+
   it('moves the paste area to the line of a clicked row, and of a row chosen with Enter', async () => {
     const { screen, textarea, user } = await openPage({ errorLevel: 'map' });
     fireEvent.change(textarea, { target: { value: ORDERS } });

@@ -334,6 +334,25 @@ export function FindingsTable({ findings, selectedIndex, onSelect }: FindingsTab
           w={{ base: '100%', xs: 180 }}
           size="sm"
         />
+        {cards && (
+          // The cards have no column headings to sort by: the same sorts, ascending, from a list.
+          <Select
+            label={t('results.sortLabel')}
+            data={[
+              { value: 'document', label: t('results.documentOrder') },
+              ...COLUMNS.map((column) => ({ value: column, label: t(`columns.${column}`) })),
+            ]}
+            value={sort?.column ?? 'document'}
+            onChange={(value) => {
+              setPage(1);
+              const column = COLUMNS.find((c) => c === value);
+              setSort(column ? { column, direction: 'ascending' } : undefined);
+            }}
+            allowDeselect={false}
+            w={{ base: '100%', xs: 220 }}
+            size="sm"
+          />
+        )}
         {filtersOn && (
           <Button variant="subtle" size="sm" onClick={clearFilters}>
             {t('results.clearFilters')}
