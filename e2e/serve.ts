@@ -3,7 +3,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { shippedDirectoryZips } from '@portal/edifact/node';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -13,8 +12,6 @@ const artifacts = `${process.env.E2E_ARTIFACTS ?? fileURLToPath(new URL('./.arti
 const port = Number(process.env.E2E_PORT ?? 3210);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
 rmSync(artifacts, { recursive: true, force: true });
-// The UN/EDIFACT directories for the validation screen: UNECE's original D96A and D01B zips the project ships.
-const directories = `${shippedDirectoryZips.D96A},${shippedDirectoryZips.D01B}`;
 mkdirSync(`${artifacts}mail`, { recursive: true });
 
 let n = 0;
@@ -55,7 +52,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     PUBLIC_URL: `http://localhost:${port}`,
     ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TTL ?? '20',
     LOG_LEVEL: 'warn',
-    EDIFACT_DIRECTORIES_IMPORT: process.env.EDIFACT_DIRECTORIES_IMPORT ?? directories,
+    // Nothing about directories here: like `npm start`, the server imports the shipped D96A and D01B on first start,
+    // and the Document validation journeys check against them.
   },
 });
 const stop = () => {
