@@ -259,15 +259,13 @@ export class Tokenizer {
   private need = NEED_NONE;
   /**
    * Where the scan of a message cut by the end of the input stopped: its UNH at absolute `start`, then at buffer
-   * index `index`; p, q, code, count, ns, line and lineStart as scanMessage's locals.
+   * index `index`; p (the start of the segment to read next), count, ns, line and lineStart as scanMessage's locals.
    */
   private scanResume:
     | {
         start: number;
         index: number;
         p: number;
-        q: number;
-        code: number;
         count: number;
         ns: number;
         line: number;
@@ -654,81 +652,42 @@ export class Tokenizer {
     let lineStart = this.lineStart;
     let p = start;
     let count = 0;
-    /** Inside the elements of segment `count` (which starts at p), at the next unit to read; -1: at a segment start. */
-    let q = -1;
-    let code = 0;
     const r = this.scanResume;
     this.scanResume = undefined;
     if (r !== undefined && r.start === this.base + start) {
-      // The same message, cut by the end of the input last time: go on where that scan stopped (its indexes move
-      // with the buffer once, when what came before the message is dropped).
+      // The same message, cut by the end of the input last time: go on at the segment that scan stopped in.
       const shift = r.index - start;
+      if (shift !== 0) this.shiftScan(r.count, r.ns, shift);
       count = r.count;
       ns = r.ns;
-      if (shift !== 0) {
-        const { starts, ends } = m;
-        for (let i = 0; i < count; i++) {
-          starts[i] = (starts[i] as number) - shift;
-          ends[i] = (ends[i] as number) - shift;
-        }
-        for (let i = 0; i < ns; i++) {
-          const x = seps[i] as number;
-          seps[i] = x >= 0 ? x - shift : ~(~x - shift);
-        }
-        work.steps += count + ns;
-      }
       p = r.p - shift;
-      q = r.q < 0 ? -1 : r.q - shift;
-      code = r.code;
       line = r.line;
       lineStart = r.lineStart;
     }
-    const from = q < 0 ? p : q;
+    const from = p;
     for (;;) {
-      let k = K_ELEM;
-      if (q < 0) {
-        if (count > 0 && p < n && isWhitespace(s.charCodeAt(p))) {
-          // Line breaks and indentation between segments: the plain path reports them once; after that they are
-          // only counted.
-          if (!this.whitespaceReported) return scanned(SCAN_NOT_CLEAN, p - from);
-          const p0 = p;
-          const line0 = line;
-          const lineStart0 = lineStart;
-          for (; p < n; p++) {
-            const w = s.charCodeAt(p);
-            if (w === LF || (w === CR && s.charCodeAt(p + 1) !== LF)) {
-              line++;
-              lineStart = this.base + p + 1;
-            } else if (w !== CR && w !== 0x20 && w !== 0x09) break;
-          }
-          // A CR last may pair with an LF yet to come: resume before the whitespace.
-          if (p === n) return this.suspendScan(start, p0, -1, 0, count, ns, line0, lineStart0, p - from);
-        }
-        if (p + 3 >= n) return this.suspendScan(start, p, -1, 0, count, ns, line, lineStart, p - from);
-        const a = s.charCodeAt(p);
-        const b = s.charCodeAt(p + 1);
-        const c = s.charCodeAt(p + 2);
-        if (!isTagChar(a) || !isTagChar(b) || !isTagChar(c)) return scanned(SCAN_NOT_CLEAN, p - from);
-        code = (a << 16) | (b << 8) | c;
-        if (count > 0 && a === 0x55 && b === 0x4e && code !== UNS && code !== UNT) {
-          return scanned(SCAN_NOT_CLEAN, p - from);
-        }
-        ensureCapacity(m, count);
-        m.sepStarts[count] = ns;
-        q = p + 3;
-        const u = s.charCodeAt(q);
-        if (u > 255) return scanned(SCAN_NOT_CLEAN, p - from);
-        k = table[u] as number;
-        if (k === K_ELEM) {
-          if (ns === seps.length) seps = growSeparators(m);
-          seps[ns++] = q++;
-        }
+      if (p + 3 >= n) return this.suspendScan(start, p, count, ns, line, lineStart, p - from);
+      const a = s.charCodeAt(p);
+      const b = s.charCodeAt(p + 1);
+      const c = s.charCodeAt(p + 2);
+      if (!isTagChar(a) || !isTagChar(b) || !isTagChar(c)) return scanned(SCAN_NOT_CLEAN, p - from);
+      const code = (a << 16) | (b << 8) | c;
+      if (count > 0 && a === 0x55 && b === 0x4e && code !== UNS && code !== UNT) {
+        return scanned(SCAN_NOT_CLEAN, p - from);
       }
+      ensureCapacity(m, count);
+      m.sepStarts[count] = ns;
+      let q = p + 3;
+      let u = s.charCodeAt(q);
+      if (u > 255) return scanned(SCAN_NOT_CLEAN, p - from);
+      let k = table[u] as number;
       if (k === K_ELEM) {
+        if (ns === seps.length) seps = growSeparators(m);
+        seps[ns++] = q;
         // Plain units in a tight loop (on the bytes when there are: faster to read than a string's units);
         // separators are recorded for the levels' screens.
         if (bytes !== undefined) {
-          for (; q < n; q++) {
+          for (q++; q < n; q++) {
             k = table[bytes[q] as number] as number;
             if (k === K_PLAIN) continue;
             if (k > K_ELEM) break;
@@ -736,8 +695,8 @@ export class Tokenizer {
             seps[ns++] = k === K_ELEM ? q : ~q;
           }
         } else {
-          for (; q < n; q++) {
-            const u = s.charCodeAt(q);
+          for (q++; q < n; q++) {
+            u = s.charCodeAt(q);
             if (u > 255) return scanned(SCAN_NOT_CLEAN, q - from);
             k = table[u] as number;
             if (k === K_PLAIN) continue;
@@ -746,7 +705,8 @@ export class Tokenizer {
             seps[ns++] = k === K_ELEM ? q : ~q;
           }
         }
-        if (q === n) return this.suspendScan(start, p, q, code, count, ns, line, lineStart, q - from);
+        // Cut inside this segment: the next scan reads it again from its tag (the wait doubles, see drain).
+        if (q === n) return this.suspendScan(start, p, count, m.sepStarts[count] as number, line, lineStart, q - from);
       }
       if (k !== K_TERM) return scanned(SCAN_NOT_CLEAN, q - from);
       m.starts[count] = p;
@@ -755,7 +715,23 @@ export class Tokenizer {
       count++;
       if (count > 1 && code === UNT) break;
       p = q + 1;
-      q = -1;
+      if (p < n && isWhitespace(s.charCodeAt(p))) {
+        // Line breaks and indentation between segments: the plain path reports them once; after that they are
+        // only counted.
+        if (!this.whitespaceReported) return scanned(SCAN_NOT_CLEAN, p - from);
+        const p0 = p;
+        const line0 = line;
+        const lineStart0 = lineStart;
+        for (; p < n; p++) {
+          const w = s.charCodeAt(p);
+          if (w === LF || (w === CR && s.charCodeAt(p + 1) !== LF)) {
+            line++;
+            lineStart = this.base + p + 1;
+          } else if (w !== CR && w !== 0x20 && w !== 0x09) break;
+        }
+        // A CR last may pair with an LF yet to come: go on before the whitespace.
+        if (p === n) return this.suspendScan(start, p0, count, ns, line0, lineStart0, p - from);
+      }
     }
     m.sepStarts[count] = ns;
     m.text = s;
@@ -770,22 +746,34 @@ export class Tokenizer {
     m.comp = this.comp;
     m.elem = this.elem;
     m.term = this.term;
-    return scanned(SCAN_CLEAN, q - from);
+    return scanned(SCAN_CLEAN, p - from);
+  }
+
+  /** Moves the indexes a suspended scan recorded by `shift` (once, when what came before its UNH was dropped). */
+  private shiftScan(count: number, ns: number, shift: number): void {
+    const { starts, ends, seps } = this.scanned;
+    for (let i = 0; i < count; i++) {
+      starts[i] = (starts[i] as number) - shift;
+      ends[i] = (ends[i] as number) - shift;
+    }
+    for (let i = 0; i < ns; i++) {
+      const x = seps[i] as number;
+      seps[i] = x >= 0 ? x - shift : ~(~x - shift);
+    }
+    work.steps += count + ns;
   }
 
   /** A scan cut by the end of the input: where to go on (see scanMessage), and SCAN_INCOMPLETE. */
   private suspendScan(
     start: number,
     p: number,
-    q: number,
-    code: number,
     count: number,
     ns: number,
     line: number,
     lineStart: number,
     units: number,
   ): number {
-    this.scanResume = { start: this.base + start, index: start, p, q, code, count, ns, line, lineStart };
+    this.scanResume = { start: this.base + start, index: start, p, count, ns, line, lineStart };
     return scanned(SCAN_INCOMPLETE, units);
   }
 

@@ -404,6 +404,7 @@ export async function* validateStream(
   let queue: (Collected | { finding: Finding } | { interchange: Interchange })[] = [];
   let index = 0;
   const { perMessage } = capsOf(options);
+  const levels = options.levels?.length ?? 0;
   const parser = new Parser(
     {
       message: (message, interchange, findings, screened = 0, omitted) =>
@@ -420,7 +421,12 @@ export async function* validateStream(
     const events: ValidationEvent[] = [];
     for (const item of batch) {
       if ('finding' in item) events.push({ type: 'finding', finding: item.finding });
-      else if ('message' in item) {
+      else if ('message' in item && item.screened >= levels && item.findings.length === 0 && !item.omitted) {
+        // Taken by the screen through every level (most messages): nothing to run, nothing omitted.
+        const { message, interchange, findings } = item;
+        const summary = summarizeMessage(message, findings);
+        events.push({ type: 'message', message, interchange, summary, findings, omitted: noneOmitted() });
+      } else if ('message' in item) {
         const done = runLevels(startChecking(item, perMessage), options);
         const k = isPromise(done) ? await done : done;
         const findings = k.list.take();
