@@ -65,7 +65,8 @@ export type ParseResult = {
 
 type OpenMessage = {
   message: Message;
-  findings: FindingList;
+  /** Created with the message's first finding (most messages have none). */
+  findings: FindingList | undefined;
   /** Occurrences per tag of message.segments[0, counted), counted only once a segment needs its occurrence number. */
   tags: Map<string, number> | undefined;
   counted: number;
@@ -244,7 +245,7 @@ export class Parser {
 
   /** A finding about the open message (kept with it) or, outside messages, a global one. */
   private report(finding: Finding): void {
-    if (this.msg) this.msg.findings.push(finding);
+    if (this.msg) (this.msg.findings ??= new FindingList(this.maxPerMessage)).push(finding);
     else this.globalFinding(finding);
   }
 
@@ -485,7 +486,7 @@ export class Parser {
     };
     const association = s009[4];
     if (association) message.association = association;
-    this.msg = { message, findings: new FindingList(this.maxPerMessage), tags: undefined, counted: 0 };
+    this.msg = { message, findings: undefined, tags: undefined, counted: 0 };
     this.addSegmentFindings(segment, segFindings, true);
     if (this.group) this.group.count++;
     else {
@@ -656,7 +657,9 @@ export class Parser {
   private closeMessageMissingUnt(at: Segment): void {
     const open = this.msg;
     if (!open) return;
-    open.findings.push(this.finding('EDI_MISSING_UNT', at.position, 'UNT[1]', { expected: 'UNT', actual: at.tag }));
+    (open.findings ??= new FindingList(this.maxPerMessage)).push(
+      this.finding('EDI_MISSING_UNT', at.position, 'UNT[1]', { expected: 'UNT', actual: at.tag }),
+    );
     this.closeMessage();
   }
 
@@ -665,7 +668,8 @@ export class Parser {
     if (!open) return;
     this.msg = undefined;
     const { message } = open;
-    const findings = open.findings.take();
+    const list = open.findings;
+    const findings = list === undefined ? [] : list.take();
     for (const f of findings) {
       f.messageType ??= message.type;
       f.version ??= message.directory;
@@ -677,8 +681,8 @@ export class Parser {
       if (this.group) this.group.group.messages.push(message);
       else ic.interchange.messages.push(message);
     }
-    const omitted = open.findings.omitted;
-    const any = omitted.errors + omitted.warnings + omitted.infos > 0;
+    const omitted = list?.omitted;
+    const any = omitted !== undefined && omitted.errors + omitted.warnings + omitted.infos > 0;
     this.handler.message?.(message, ic.interchange, findings, 0, any ? omitted : undefined);
   }
 
