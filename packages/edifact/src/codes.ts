@@ -102,6 +102,8 @@ export const FINDING_CODES = {
   EDI_TOO_MANY_OCCURRENCES: specError,
   /** A value outside the code list (a warning at the specification level, an error at the map level). */
   EDI_INVALID_CODE: specWarning,
+  /** A date/time value (C507 2380) that does not match its format qualifier (2379), e.g. 102 CCYYMMDD. */
+  EDI_INVALID_DATE_TIME: specError,
 
   // --- Map (message implementation guide, e.g. EANCOM) ---
   /** A segment or group the guide marks as not used. */
@@ -112,6 +114,8 @@ export const FINDING_CODES = {
   EDI_FORBIDDEN_ELEMENT: mapError,
   /** A component the guide marks as not used. */
   EDI_FORBIDDEN_COMPONENT: mapError,
+  /** No segment with a qualifier the guide requires, e.g. no NAD with 3035 = SU (the supplier) in an EANCOM order. */
+  EDI_REQUIRED_QUALIFIER_MISSING: mapError,
 } as const satisfies Record<string, FindingCodeInfo>;
 
 /** A stable finding code. */

@@ -39,7 +39,18 @@ export type MessageContext = {
   maxFindings?: number;
   /** Counts findings a level found but did not return (past `maxFindings`): they count in `omitted` and in `ok`. */
   omit?(severity: Severity, count?: number): void;
+  /**
+   * Whether a level of this run (the map level, through its guide) allows `code` for data element `element` in this
+   * message: the specification level then does not warn that the code is outside the directory's code list.
+   */
+  allowsCode?(element: string, code: string): boolean;
 };
+
+/** What a level needs to know of a message to say which codes its guide allows (a Message or a ScannedMessage). */
+export type CodeAllowanceMessage = Pick<Message, 'type' | 'version' | 'release' | 'agency'> & { association?: string };
+
+/** `allowsCode` of a run's levels, for one message. */
+export type CodeAllowance = (message: CodeAllowanceMessage, element: string, code: string) => boolean;
 
 /**
  * A further validation level. `validateMessage` is called once per message (UNH..UNT), in input order, after the
@@ -62,7 +73,13 @@ export type ValidationLevelPlugin = {
    * the syntax level has found clean and holds as text ranges. Must answer synchronously and must not keep
    * `message`; false whenever unsure (e.g. the directory is not loaded yet): the message then goes the plain way.
    */
-  screen?(message: ScannedMessage): boolean;
+  screen?(message: ScannedMessage, allowsCode?: CodeAllowance): boolean;
+  /**
+   * Optional: true when this level (e.g. a guide) defines `code` for data element `element` in such a message, though
+   * the directory's code list may lack it (EANCOM's `SRV` in 7143). The engine hands it to the other levels as
+   * `MessageContext.allowsCode` and as the screen's second argument. Must be cheap and must not keep `message`.
+   */
+  allowsCode?: CodeAllowance;
 };
 
 /** Options shared by `validate`, `validateSync` and the streaming validator. */

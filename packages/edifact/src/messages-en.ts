@@ -111,6 +111,10 @@ const TEXTS: Record<FindingCode, (v: Values) => string> = {
     if (problem === 'not-alphabetic') return `${start} contains digits, the format ${v.expected} allows letters only.`;
     return `${start} does not match the format ${v.expected}.`;
   },
+  EDI_INVALID_DATE_TIME: (v) =>
+    `The date or time “${v.actual}” of ${v.element} does not match its format ${v.expected}${
+      v.finding.params?.['problem'] === 'calendar' ? ': it is not a real date or time' : ''
+    }.`,
   EDI_UNSUPPORTED_MESSAGE: (v) => {
     const type = param(v, 'type');
     if (!type) return `The message type, version or agency ${v.actual} is not supported.`;
@@ -134,6 +138,7 @@ const TEXTS: Record<FindingCode, (v: Values) => string> = {
     isMap(v)
       ? `The value “${v.actual}” of ${v.element} is not allowed by the guide; allowed: ${v.expected}.`
       : `The value “${v.actual}” of ${v.element} is not in the code list of the directory.`,
+  EDI_REQUIRED_QUALIFIER_MISSING: (v) => `The guide requires a segment ${v.expected}, but the message has none.`,
   EDI_FORBIDDEN_SEGMENT: (v) => `Segment ${v.actual || v.segment} is marked as not used in the guide.`,
   EDI_TOO_FEW_OCCURRENCES: (v) => `${v.segment} occurs ${v.count} times, the guide requires at least ${v.min}.`,
   EDI_FORBIDDEN_ELEMENT: (v) =>

@@ -33,15 +33,18 @@ const S003 = composite('S003', true, [
   c('0014', 'an..35'),
   c('0046', 'an..35'),
 ]);
-const S004 = composite('S004', true, [m('0017', 'n..8'), m('0019', 'n4')]);
+/** Date of preparation (S004 0017): YYMMDD in syntax versions 1 to 3, CCYYMMDD from version 4 on (ISO 9735-1). */
+const dateOf = (v: number): string => (v >= 1 && v <= 3 ? 'n6' : v === 4 ? 'n8' : 'n..8');
+const S004 = (v: number, mandatory: boolean): ServiceElement =>
+  composite('S004', mandatory, [m('0017', dateOf(v)), m('0019', 'n4')]);
 
 /** Service segment layouts; the syntax 4 layout is a superset of 1-3 where they differ only by added elements. */
 const SERVICE_SEGMENTS: Record<string, (version: number) => ServiceElement[]> = {
-  UNB: () => [
+  UNB: (v) => [
     S001,
     S002,
     S003,
-    S004,
+    S004(v, true),
     simple('0020', true, 'an..14'),
     composite('S005', false, [m('0022', 'an..14'), c('0025', 'an2')]),
     simple('0026', false, 'an..14'),
@@ -56,7 +59,7 @@ const SERVICE_SEGMENTS: Record<string, (version: number) => ServiceElement[]> = 
     simple('0038', v < 4, 'an..6'),
     composite('S006', v < 4, [m('0040', 'an..35'), c('0007', 'an..4')]),
     composite('S007', v < 4, [m('0044', 'an..35'), c('0007', 'an..4')]),
-    composite('S004', v < 4, [m('0017', 'n..8'), m('0019', 'n4')]),
+    S004(v, v < 4),
     simple('0048', true, 'an..14'),
     simple('0051', v < 4, 'an..3'),
     composite('S008', v < 4, [m('0052', 'an..3'), c('0054', 'an..3'), c('0057', 'an..6')]),

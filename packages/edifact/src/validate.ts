@@ -13,7 +13,7 @@ import {
   noneOmitted,
   type OmittedFindings,
 } from './findings.ts';
-import type { MessageContext, ValidateOptions, ValidationLevelPlugin } from './levels.ts';
+import type { CodeAllowance, MessageContext, ValidateOptions, ValidationLevelPlugin } from './levels.ts';
 import type { Finding, Interchange, Message, Severity } from './model.ts';
 import { Parser, slices, type ParserOptions } from './parser.ts';
 import type { ScannedMessage } from './screen.ts';
@@ -114,15 +114,32 @@ const capsOf = (options: ValidateOptions): { perMessage: number; perRun: number 
   perRun: Math.max(0, Math.min(options.maxFindings ?? MAX_FINDINGS_PER_VALIDATION, MAX_FINDINGS_PER_VALIDATION)),
 });
 
+const allowances = new WeakMap<readonly ValidationLevelPlugin[], CodeAllowance | undefined>();
+
+/** The levels' `allowsCode` together (undefined when no level has one), worked out once per list of levels. */
+const allowanceOf = (options: ValidateOptions): CodeAllowance | undefined => {
+  const levels = options.levels;
+  if (levels === undefined) return undefined;
+  if (allowances.has(levels)) return allowances.get(levels);
+  const allowing = levels.filter((level) => level.allowsCode !== undefined);
+  const allowance: CodeAllowance | undefined =
+    allowing.length === 0
+      ? undefined
+      : (message, element, code) => allowing.some((level) => level.allowsCode?.(message, element, code) === true);
+  allowances.set(levels, allowance);
+  return allowance;
+};
+
 /** Parser options of a validation run: the fast path of the screen, with the screens of the leading levels. */
 const parserOptions = (options: ValidateOptions): ParserOptions => {
   const out: ParserOptions = { strict: options.strict === true, maxFindingsPerMessage: capsOf(options).perMessage };
   if (options.screen !== false) {
     const screens: ((message: ScannedMessage) => boolean)[] = [];
+    const allowance = allowanceOf(options);
     for (const level of options.levels ?? []) {
       const screen = level.screen;
       if (screen === undefined) break;
-      screens.push((message) => screen.call(level, message));
+      screens.push((message) => screen.call(level, message, allowance));
     }
     out.screens = screens;
   }
@@ -132,7 +149,17 @@ const parserOptions = (options: ValidateOptions): ParserOptions => {
 /** The findings of one message being validated: the syntax level's, then each level's, capped. */
 type Checked = { c: Collected; list: FindingList };
 
-const context = (k: Checked, options: ValidateOptions): MessageContext => ({
+const context = (k: Checked, options: ValidateOptions): MessageContext => {
+  const out = baseContext(k, options);
+  const allowance = allowanceOf(options);
+  if (allowance !== undefined) {
+    const message = k.c.message;
+    out.allowsCode = (element, code) => allowance(message, element, code);
+  }
+  return out;
+};
+
+const baseContext = (k: Checked, options: ValidateOptions): MessageContext => ({
   interchange: k.c.interchange,
   delimiters: k.c.interchange.delimiters,
   syntaxIdentifier: k.c.interchange.syntaxIdentifier,

@@ -54,7 +54,21 @@ export type Guide = {
    * and tag (`SG2/NAD`); `#2` picks the second segment with the same tag in the same group.
    */
   segments: Record<string, GuideSegmentRule>;
+  /**
+   * Qualified segments the message must hold, e.g. the supplier of an order:
+   * `{ "segment": "SG2/NAD", "element": "3035", "codes": ["BY", "SU"] }` requires an NAD of SG2 with 3035 = BY and
+   * one with 3035 = SU (each code at least once in the message).
+   */
+  requiredQualifiers?: GuideQualifierRule[];
+  /**
+   * Codes the guide allows that the directory's code list lacks, by data element (`{ "4233": ["33E"] }`): GS1's
+   * own codes, including those of lists the guide leaves open. The specification level does not warn about them.
+   */
+  gs1Codes?: Record<string, string[]>;
 };
+
+/** A segment (keyed as in `segments`) whose element must take each of `codes` somewhere in the message. */
+export type GuideQualifierRule = { segment: string; element: string; codes: string[]; note?: string };
 
 const STATUSES: ReadonlySet<string> = new Set(['M', 'R', 'D', 'O', 'N']);
 
@@ -108,6 +122,22 @@ export const parseGuide = (value: unknown): { guide: Guide } | { problems: strin
           }
         }
       }
+    }
+  }
+  if (value.requiredQualifiers !== undefined) {
+    const list = value.requiredQualifiers;
+    if (
+      !Array.isArray(list) ||
+      !list.every(
+        (q) =>
+          isRecord(q) &&
+          typeof q.segment === 'string' &&
+          typeof q.element === 'string' &&
+          Array.isArray(q.codes) &&
+          q.codes.every((c) => typeof c === 'string'),
+      )
+    ) {
+      problems.push('requiredQualifiers must be a list of { segment, element, codes }');
     }
   }
   return problems.length > 0 ? { problems } : { guide: value as Guide };

@@ -20,6 +20,7 @@ import { ShapeCache, shapeKeyOfCodes } from '../spec/shapes.ts';
 import { SegmentTableWalker, walkScanned, type ScreenWalkListener } from '../spec/walker.ts';
 import type { ScannedMessage } from '../screen.ts';
 import type { Guide, GuideElementRule, GuideIndex, GuideStatus } from './guide.ts';
+import type { CodeAllowanceMessage } from '../levels.ts';
 
 type ElementRule = {
   key: string;
@@ -41,8 +42,14 @@ type ElementRule = {
 
 type NodeRule = { min: number; max: number; forbidden: boolean; elements: ElementRule[] };
 
+/** A required qualifier (Guide.requiredQualifiers) bound to the directory: where to read it, and its codes. */
+type QualifierRule = { node: number; value: ElementRule; codes: readonly string[]; tag: string; path: string };
+
 type CompiledGuide = {
   guide: Guide;
+  qualifiers: QualifierRule[];
+  /** Per node: the indexes in `qualifiers` of the rules read at that segment (most nodes: undefined). */
+  qualifiersAt: (number[] | undefined)[];
   message: CompiledMessage;
   rules: (NodeRule | undefined)[];
   unresolved: string[];
@@ -54,8 +61,15 @@ type CompiledGuide = {
   shapes: ShapeCache<MapShape>;
 };
 
-/** A tag sequence whose walk through the guide found nothing, with the element rules of each position. */
-type MapShape = { codes: Int32Array; rules: (readonly ElementRule[] | undefined)[] };
+/**
+ * A tag sequence whose walk through the guide found nothing, with the element rules of each position and the
+ * required qualifiers read there.
+ */
+type MapShape = {
+  codes: Int32Array;
+  rules: (readonly ElementRule[] | undefined)[];
+  qualifiers: (number[] | undefined)[];
+};
 
 const compiledGuides = new WeakMap<Guide, WeakMap<Directory, CompiledGuide | undefined>>();
 
@@ -146,11 +160,35 @@ export const compileGuide = (guide: Guide, directory: Directory): CompiledGuide 
         if (node.id !== 0 && !rules[node.id]) rules[node.id] = { min: 0, max: 0, forbidden: true, elements: [] };
       }
     }
+    const qualifiers: QualifierRule[] = [];
+    const qualifiersAt: (number[] | undefined)[] = message.nodes.map(() => undefined);
+    for (const q of guide.requiredQualifiers ?? []) {
+      const id = keyOf.get(q.segment);
+      const node = id === undefined ? undefined : message.nodes[id];
+      const segment = node && !node.isGroup ? compileSegment(directory, node.tag) : undefined;
+      const value = segment ? resolveElement(segment, q.element, {}) : undefined;
+      if (!node || !value) {
+        unresolved.push(`requiredQualifiers:${q.segment}:${q.element}`);
+        continue;
+      }
+      (qualifiersAt[node.id] ??= []).push(qualifiers.length);
+      qualifiers.push({ node: node.id, value, codes: [...new Set(q.codes)], tag: node.tag, path: q.segment });
+    }
     const closeMask = new Uint8Array(message.nodes.length);
     rules.forEach((rule, id) => {
       if (rule && !rule.forbidden && rule.min > 0) closeMask[id] = 1;
     });
-    compiled = { guide, message, rules, unresolved, closeMask, walker: undefined, shapes: new ShapeCache() };
+    compiled = {
+      guide,
+      qualifiers,
+      qualifiersAt,
+      message,
+      rules,
+      unresolved,
+      closeMask,
+      walker: undefined,
+      shapes: new ShapeCache(),
+    };
   }
   perDirectory.set(directory, compiled);
   return compiled;
@@ -234,8 +272,20 @@ export const validateMap = (
   const walker = compiled.walker ?? new SegmentTableWalker(compiled.message, compiled.closeMask);
   compiled.walker = undefined;
   walker.reset();
+  const { qualifiers, qualifiersAt } = compiled;
+  // Per required qualifier, the codes seen (a message has few qualified segments and a rule few codes).
+  const seen = qualifiers.map(() => new Set<string>());
   const listener = {
     placed(segment: Segment, node: CompiledMessage['nodes'][number], count: number) {
+      const at = qualifiersAt[node.id];
+      if (at !== undefined) {
+        for (const q of at) {
+          const rule = (qualifiers[q] as QualifierRule).value;
+          const components = segment.elements[rule.element]?.components;
+          const value = components?.[rule.component >= 0 ? rule.component : 0];
+          if (value) seen[q]?.add(value);
+        }
+      }
       const rule = rules[node.id];
       if (!rule) return;
       if (rule.forbidden) {
@@ -279,8 +329,22 @@ export const validateMap = (
     },
   };
   for (const segment of message.segments) walker.push(segment, listener);
-  walker.end(message.segments[message.segments.length - 1] ?? message.header, listener);
+  const last = message.segments[message.segments.length - 1] ?? message.header;
+  walker.end(last, listener);
   compiled.walker = walker;
+  qualifiers.forEach((q, i) => {
+    for (const code of q.codes) {
+      if (seen[i]?.has(code)) continue;
+      // Reported where the message ends: the segment is missing, so there is no place of its own.
+      findings.push(
+        make('EDI_REQUIRED_QUALIFIER_MISSING', last, q.path, {
+          fieldName: segmentName(directory, q.tag),
+          expected: `${q.tag} ${q.value.id} = ${code}`,
+          params: { segment: q.tag, element: q.value.id, code },
+        }),
+      );
+    }
+  });
   return findings.finish(limits.omit);
 };
 
@@ -300,18 +364,36 @@ export const screenMap = (m: ScannedMessage, guide: Guide, directory: Directory)
     const rules = shape.rules[i];
     if (rules !== undefined && !screenElementRules(m, i, rules)) return false;
   }
-  return true;
+  return compiled.qualifiers.length === 0 || screenQualifiers(m, compiled.qualifiers, shape.qualifiers);
+};
+
+/** The required qualifiers' check of validateMap as a yes/no question: every code of every rule seen. */
+const screenQualifiers = (
+  m: ScannedMessage,
+  qualifiers: readonly QualifierRule[],
+  at: readonly (number[] | undefined)[],
+): boolean => {
+  const seen = qualifiers.map(() => new Set<string>());
+  for (let i = 0; i < m.count; i++) {
+    const list = at[i];
+    if (list === undefined) continue;
+    for (const q of list) {
+      valueRange(m, i, (qualifiers[q] as QualifierRule).value);
+      if (rangeEnd > rangeStart) seen[q]?.add(m.text.slice(rangeStart, rangeEnd));
+    }
+  }
+  return qualifiers.every((q, i) => q.codes.every((code) => seen[i]?.has(code)));
 };
 
 /** validateMap's walk as a yes/no question: the shape when it finds nothing (kept while there is room). */
 const walkMapShape = (m: ScannedMessage, compiled: CompiledGuide, key: number): MapShape | undefined => {
   const walker = compiled.walker ?? new SegmentTableWalker(compiled.message, compiled.closeMask);
   compiled.walker = undefined;
-  const walk = new MapShapeWalk(compiled.rules, m.count);
+  const walk = new MapShapeWalk(compiled.rules, compiled.qualifiersAt, m.count);
   const ok = walkScanned(walker, m, walk);
   compiled.walker = walker;
   if (!ok) return undefined;
-  const shape: MapShape = { codes: m.codes.slice(0, m.count), rules: walk.rules };
+  const shape: MapShape = { codes: m.codes.slice(0, m.count), rules: walk.rules, qualifiers: walk.qualifiers };
   compiled.shapes.add(key, shape);
   return shape;
 };
@@ -321,15 +403,20 @@ class MapShapeWalk implements ScreenWalkListener {
   ok = true;
   position = 0;
   readonly rules: (readonly ElementRule[] | undefined)[];
+  readonly qualifiers: (number[] | undefined)[];
 
   constructor(
     private readonly nodeRules: readonly (NodeRule | undefined)[],
+    private readonly qualifiersAt: readonly (number[] | undefined)[],
     n: number,
   ) {
     this.rules = new Array<readonly ElementRule[] | undefined>(n).fill(undefined);
+    this.qualifiers = new Array<number[] | undefined>(n).fill(undefined);
   }
 
   placed(_segment: Segment, node: CompiledNode, count: number): void {
+    const at = this.qualifiersAt[node.id];
+    if (at !== undefined) this.qualifiers[this.position] = at;
     const rule = this.nodeRules[node.id];
     if (!rule) return;
     if (rule.forbidden) {
@@ -372,26 +459,9 @@ const screenElementRules = (m: ScannedMessage, i: number, rules: readonly Elemen
     elementSeps[elements++] = k;
   }
   for (const rule of rules) {
-    // The element, then the component after its component separators.
-    const k = rule.element < elements ? (elementSeps[rule.element] as number) : to;
-    let start = 0;
-    let end = 0;
-    if (k < to) {
-      start = (seps[k] as number) + 1;
-      let j = k + 1;
-      let present = true;
-      for (let c = 0; c < rule.component; c++) {
-        if (j < to && (seps[j] as number) < 0) start = ~(seps[j++] as number) + 1;
-        else {
-          present = false;
-          break;
-        }
-      }
-      if (present) {
-        const next = j < to ? (seps[j] as number) : ~(m.ends[i] as number);
-        end = next < 0 ? ~next : next;
-      } else end = start;
-    }
+    rangeOf(m, i, rule, elements, to);
+    const start = rangeStart;
+    const end = rangeEnd;
     if (end === start) {
       if (isRequired(rule.status) && !rule.directoryMandatory) return false;
       continue;
@@ -400,6 +470,81 @@ const screenElementRules = (m: ScannedMessage, i: number, rules: readonly Elemen
     if (rule.codeSet !== undefined && !rule.codeSet.hasRange(m.text, start, end)) return false;
   }
   return true;
+};
+
+/** rangeOf's answer: the text range of a rule's value (empty when absent). */
+let rangeStart = 0;
+let rangeEnd = 0;
+
+/** The range of a rule's value in segment `i`, whose element separators are elementSeps[0, elements). */
+const rangeOf = (m: ScannedMessage, i: number, rule: ElementRule, elements: number, to: number): void => {
+  const seps = m.seps;
+  // The element, then the component after its component separators.
+  const k = rule.element < elements ? (elementSeps[rule.element] as number) : to;
+  let start = 0;
+  let end = 0;
+  if (k < to) {
+    start = (seps[k] as number) + 1;
+    let j = k + 1;
+    let present = true;
+    for (let c = 0; c < rule.component; c++) {
+      if (j < to && (seps[j] as number) < 0) start = ~(seps[j++] as number) + 1;
+      else {
+        present = false;
+        break;
+      }
+    }
+    if (present) {
+      const next = j < to ? (seps[j] as number) : ~(m.ends[i] as number);
+      end = next < 0 ? ~next : next;
+    } else end = start;
+  }
+  rangeStart = start;
+  rangeEnd = end;
+};
+
+/** rangeOf for one rule of segment `i` (finds the element separators first). */
+const valueRange = (m: ScannedMessage, i: number, rule: ElementRule): void => {
+  const seps = m.seps;
+  const from = m.sepStarts[i] as number;
+  const to = m.sepStarts[i + 1] as number;
+  let elements = 0;
+  for (let k = from; k < to && elements <= rule.element; k++) {
+    if ((seps[k] as number) < 0) continue;
+    if (elements === elementSeps.length) {
+      const bigger = new Int32Array(elements * 2);
+      bigger.set(elementSeps);
+      elementSeps = bigger;
+    }
+    elementSeps[elements++] = k;
+  }
+  rangeOf(m, i, rule, elements, to);
+};
+
+/** The codes a guide's element rules allow, by data element id (`7143` → EN, UP, SRV), for allowsCode. */
+const allowedCodes = new WeakMap<Guide, Map<string, Set<string>>>();
+
+const allowedCodesOf = (guide: Guide): Map<string, Set<string>> => {
+  let allowed = allowedCodes.get(guide);
+  if (allowed === undefined) {
+    allowed = new Map();
+    for (const rule of Object.values(guide.segments)) {
+      for (const [key, element] of Object.entries(rule.elements ?? {})) {
+        if (!element.codes) continue;
+        const id = (key.split('/').pop() ?? key).replace(/#\d+$/, '');
+        let set = allowed.get(id);
+        if (set === undefined) allowed.set(id, (set = new Set()));
+        for (const code of element.codes) set.add(code);
+      }
+    }
+    for (const [id, codes] of Object.entries(guide.gs1Codes ?? {})) {
+      let set = allowed.get(id);
+      if (set === undefined) allowed.set(id, (set = new Set()));
+      for (const code of codes) set.add(code);
+    }
+    allowedCodes.set(guide, allowed);
+  }
+  return allowed;
 };
 
 /** Options of the map level plugin. */
@@ -419,6 +564,12 @@ export const createMapLevel = (options: MapLevelOptions): ValidationLevelPlugin 
   return {
     name: 'map',
     level: 'map',
+    allowsCode(message: CodeAllowanceMessage, element: string, code: string): boolean {
+      if (!message.association) return false;
+      const name = `${message.version}${message.release}`.toUpperCase();
+      const guide = guides.find(message.type, name, message.association, message.agency);
+      return guide !== undefined && (allowedCodesOf(guide).get(element)?.has(code) ?? false);
+    },
     async prepare(message) {
       await directories.load(directoryName(message)).catch(() => undefined);
     },

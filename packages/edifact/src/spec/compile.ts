@@ -68,9 +68,12 @@ export type MessageShape = {
 export class CodeSet {
   private readonly short = new Set<number>();
   private readonly long = new Set<string>();
+  /** The codes in list order, for what a finding shows as expected. */
+  private readonly list: string[];
 
   constructor(codes: Iterable<string>) {
-    for (const code of codes) {
+    this.list = [...codes];
+    for (const code of this.list) {
       const key = CodeSet.pack(code);
       if (key >= 0) this.short.add(key);
       else this.long.add(code);
@@ -115,6 +118,12 @@ export class CodeSet {
     return this.long.has(text.slice(start, end));
   }
 
+  /** What a finding shows as expected: `UNCL 4233: 1, 2, 3`, or for a long list `UNCL 7143 (120 codes)`. */
+  describe(id: string): string {
+    const list = this.list;
+    return list.length <= 12 ? `UNCL ${id}: ${list.join(', ')}` : `UNCL ${id} (${list.length} codes)`;
+  }
+
   get size(): number {
     return this.short.size + this.long.size;
   }
@@ -154,6 +163,12 @@ export type CompiledElement = CompiledValue & {
   components: CompiledValue[] | undefined;
   /** Components up to the last mandatory one (absent ones after it are fine). */
   required: number;
+  /**
+   * A date/time composite (C507): the index of its value (2380) and of its format qualifier (2379) among the
+   * components, -1 when it holds no such pair.
+   */
+  dateValue: number;
+  dateFormat: number;
 };
 
 export type CompiledSegment = {
@@ -317,6 +332,13 @@ const codesOf = (directory: Directory, id: string): CodeSet | undefined => {
   return codes;
 };
 
+/** Where a composite holds a date/time value and its format qualifier (2380 and 2379, as C507 does). */
+const datePair = (components: readonly CompiledValue[] | undefined): { dateValue: number; dateFormat: number } => {
+  const value = components?.findIndex((c) => c.id === '2380') ?? -1;
+  const format = components?.findIndex((c) => c.id === '2379') ?? -1;
+  return value >= 0 && format >= 0 ? { dateValue: value, dateFormat: format } : { dateValue: -1, dateFormat: -1 };
+};
+
 /** The compiled element checks of a segment, or undefined when the directory does not define the tag. */
 export const compileSegment = (directory: Directory, tag: string): CompiledSegment | undefined => {
   const definition = Object.hasOwn(directory.segments, tag) ? directory.segments[tag] : undefined;
@@ -358,6 +380,7 @@ export const compileSegment = (directory: Directory, tag: string): CompiledSegme
         max: format?.max ?? Infinity,
         components,
         required: components ? requiredCount(components) : 0,
+        ...datePair(components),
       };
     });
     compiled = { tag, name: definition.name, elements, required: requiredCount(elements) };

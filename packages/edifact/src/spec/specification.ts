@@ -29,6 +29,7 @@ import {
   FORMAT_NONE,
 } from './compile.ts';
 import { checkRange, checkValue, type ValueFormat } from './format.ts';
+import { checkDateTime, dateTimeShape } from './datetime.ts';
 import { RawSegment } from '../segment.ts';
 import { SegmentTableWalker, walkScanned, type ScreenWalkListener, type WalkListener } from './walker.ts';
 import { shapeKey, shapeKeyOfCodes } from './shapes.ts';
@@ -45,6 +46,8 @@ export type SpecificationOptions = {
   maxFindings?: number;
   /** Counts the findings left out past `maxFindings` (see `MessageContext.omit`). */
   omit?(severity: Severity, count?: number): void;
+  /** Codes another level (the message's guide) allows beyond the code list: not warned (`MessageContext.allowsCode`). */
+  allowsCode?(element: string, code: string): boolean;
 };
 
 /** Service segments inside a message (ISO 9735): checked by the syntax level, placed but not re-checked here. */
@@ -128,6 +131,7 @@ class SpecificationRun implements WalkListener {
     private readonly decimal: string,
     private readonly anyDecimal: boolean,
     private readonly limit: number,
+    private readonly allowsCode: ((element: string, code: string) => boolean) | undefined,
   ) {
     this.node = compiled.nodes[0] as CompiledNode;
     this.decimalCode = decimal.length === 1 ? decimal.charCodeAt(0) : -1;
@@ -409,6 +413,38 @@ class SpecificationRun implements WalkListener {
       } else this.checkRawValue(segment, raw, cs, ce, component, def, component, i + 1);
       cs = ce + 1;
     }
+    const v = def.dateValue;
+    const f = def.dateFormat;
+    if (v >= 0 && v < count && f < count) {
+      const vs = v === 0 ? start : (ends[v - 1] as number) + 1;
+      const fs = f === 0 ? start : (ends[f - 1] as number) + 1;
+      const ve = ends[v] as number;
+      const fe = ends[f] as number;
+      if (ve > vs && fe > fs) {
+        const problem = checkDateTime(raw, vs, ve, raw, fs, fe);
+        if (problem) this.dateTimeFinding(segment, def, raw.slice(vs, ve), raw.slice(fs, fe), problem, i + 1);
+      }
+    }
+  }
+
+  /** A date/time value (C507 2380) that does not match its format qualifier (2379). */
+  private dateTimeFinding(
+    segment: Segment,
+    def: CompiledElement,
+    value: string,
+    format: string,
+    problem: string,
+    position: number,
+  ): void {
+    const component = (def.components as CompiledValue[])[def.dateValue] as CompiledValue;
+    this.add(
+      this.make('EDI_INVALID_DATE_TIME', segment, this.elementPath(def, component), {
+        fieldName: component.name,
+        expected: `${dateTimeShape(format) ?? format} (2379 = ${format})`,
+        actual: value,
+        params: { element: component.id, format, problem, position },
+      }),
+    );
   }
 
   /** `checkValue` of raw[start, end); the value is sliced out only for a finding. */
@@ -454,15 +490,19 @@ class SpecificationRun implements WalkListener {
     }
     const codes = def.codes;
     if (codes !== undefined && !(key >= 0 ? codes.hasPacked(key) : codes.hasRange(raw, start, end))) {
+      // Not remembered as accepted even when the guide allows it: `accepted` is shared by every message.
       ok = false;
-      this.add(
-        this.make('EDI_INVALID_CODE', segment, this.elementPath(element, component), {
-          fieldName: def.name,
-          expected: format?.text,
-          actual: raw.slice(start, end),
-          params: { element: def.id, codeList: def.id, position },
-        }),
-      );
+      const value = raw.slice(start, end);
+      if (this.allowsCode === undefined || !this.allowsCode(def.id, value)) {
+        this.add(
+          this.make('EDI_INVALID_CODE', segment, this.elementPath(element, component), {
+            fieldName: def.name,
+            expected: codes.describe(def.id),
+            actual: value,
+            params: { element: def.id, codeList: def.id, position },
+          }),
+        );
+      }
     }
     if (ok && key >= 0) {
       def.accepted = key;
@@ -519,6 +559,15 @@ class SpecificationRun implements WalkListener {
       }
       this.checkValue(segment, value, component, def, component, i + 1);
     }
+    const v = def.dateValue;
+    if (v >= 0) {
+      const value = components[v] ?? '';
+      const format = components[def.dateFormat] ?? '';
+      if (value !== '' && format !== '') {
+        const problem = checkDateTime(value, 0, value.length, format, 0, format.length);
+        if (problem) this.dateTimeFinding(segment, def, value, format, problem, i + 1);
+      }
+    }
   }
 
   /** Representation and code list of one value. */
@@ -545,11 +594,11 @@ class SpecificationRun implements WalkListener {
       }
     }
     const codes = def.codes;
-    if (codes !== undefined && !codes.has(value)) {
+    if (codes !== undefined && !codes.has(value) && !(this.allowsCode?.(def.id, value) ?? false)) {
       this.add(
         this.make('EDI_INVALID_CODE', segment, this.elementPath(element, component), {
           fieldName: def.name,
-          expected: format?.text,
+          expected: codes.describe(def.id),
           actual: value,
           params: { element: def.id, codeList: def.id, position },
         }),
@@ -557,6 +606,17 @@ class SpecificationRun implements WalkListener {
     }
   }
 }
+
+/**
+ * Service messages of the syntax (ISO 9735): CONTRL (`CONTRL:D:3:UN`, `CONTRL:4:1:UN`) is defined beside the
+ * syntax, not in a trade directory, and its service segments (UCI, UCM, ...) are checked by nobody here: it is
+ * checked at the syntax level only (envelope, counts, characters), with no unsupported-message finding.
+ */
+const SERVICE_MESSAGES: ReadonlySet<string> = new Set(['CONTRL']);
+
+/** A service message (see SERVICE_MESSAGES) the specification level leaves to the syntax level. */
+export const isServiceMessage = (message: Pick<Message, 'type' | 'agency'>): boolean =>
+  message.agency === 'UN' && SERVICE_MESSAGES.has(message.type);
 
 /** `D96A` from UNH S009 0052 `D` and 0054 `96A`, the way the directories are named. */
 export const directoryName = (message: Message): string =>
@@ -570,6 +630,7 @@ export const validateSpecification = (
   directory: Directory | undefined,
   options: SpecificationOptions = {},
 ): Finding[] => {
+  if (isServiceMessage(message)) return [];
   const version = directoryName(message);
   const make = findingFactory(message, 'specification', version);
   const compiled =
@@ -606,6 +667,7 @@ export const validateSpecification = (
       options.decimal ?? '.',
       (options.syntaxVersion ?? 3) >= 4,
       limit,
+      options.allowsCode,
     );
   let run = newRun();
   const segments = message.segments;
@@ -649,7 +711,11 @@ export const validateSpecification = (
  * the scanned message, i.e. its tag sequence is a shape whose walk found nothing and every segment's elements pass
  * the checks of `checkRawElements`. Builds nothing; false at the first doubt.
  */
-export const screenSpecification = (m: ScannedMessage, directory: Directory): boolean => {
+export const screenSpecification = (
+  m: ScannedMessage,
+  directory: Directory,
+  allowsCode?: (element: string, code: string) => boolean,
+): boolean => {
   const name = m.version + m.release;
   if (m.agency !== directory.agency || name !== directory.name) return false;
   const compiled = compileMessage(directory, m.type);
@@ -672,7 +738,9 @@ export const screenSpecification = (m: ScannedMessage, directory: Directory): bo
     if (!definition) continue;
     const from = sepStarts[i] as number;
     const to = sepStarts[i + 1] as number;
-    if (!screenElements(text, bytes, seps, from, to, ends[i] as number, definition, decimal, anyDecimal, mode)) {
+    if (
+      !screenElements(text, bytes, seps, from, to, ends[i] as number, definition, decimal, anyDecimal, mode, allowsCode)
+    ) {
       return false;
     }
   }
@@ -752,6 +820,7 @@ const screenElements = (
   decimal: number,
   anyDecimal: boolean,
   mode: number,
+  allowsCode: ((element: string, code: string) => boolean) | undefined,
 ): boolean => {
   const defs = definition.elements;
   const nd = defs.length;
@@ -770,19 +839,32 @@ const screenElements = (
       // Nothing but separators: empty.
       if (def.mandatory) return false;
     } else if (composite === undefined) {
-      if (count > 1 || !screenValue(raw, bytes, at + 1, elementEnd, def, decimal, anyDecimal, mode)) return false;
+      if (count > 1 || !screenValue(raw, bytes, at + 1, elementEnd, def, decimal, anyDecimal, mode, allowsCode))
+        return false;
     } else {
       if (count > composite.length) return false;
       let cs = at + 1;
+      let vs = 0;
+      let ve = 0;
+      let fs = 0;
+      let fe = 0;
       for (let j = 0; j < count; j++) {
         const ce = j + 1 < count ? ~(seps[k + j + 1] as number) : elementEnd;
         const component = composite[j] as CompiledValue;
         if (ce === cs) {
           if (component.mandatory) return false;
-        } else if (!screenValue(raw, bytes, cs, ce, component, decimal, anyDecimal, mode)) return false;
+        } else if (!screenValue(raw, bytes, cs, ce, component, decimal, anyDecimal, mode, allowsCode)) return false;
+        if (j === def.dateValue) {
+          vs = cs;
+          ve = ce;
+        } else if (j === def.dateFormat) {
+          fs = cs;
+          fe = ce;
+        }
         cs = ce + 1;
       }
       if (count < def.required) return false; // a mandatory component after the last one given
+      if (ve > vs && fe > fs && checkDateTime(raw, vs, ve, raw, fs, fe) !== undefined) return false;
     }
     k = next;
   }
@@ -799,6 +881,7 @@ const screenValue = (
   decimal: number,
   anyDecimal: boolean,
   mode: number,
+  allowsCode: ((element: string, code: string) => boolean) | undefined,
 ): boolean => {
   const length = end - start;
   let key = -1;
@@ -823,7 +906,10 @@ const screenValue = (
     if (checkRange(raw, start, end, def.format as ValueFormat, decimal, anyDecimal) !== undefined) return false;
   }
   const codes = def.codes;
-  if (codes !== undefined && !(key >= 0 ? codes.hasPacked(key) : codes.hasRange(raw, start, end))) return false;
+  if (codes !== undefined && !(key >= 0 ? codes.hasPacked(key) : codes.hasRange(raw, start, end))) {
+    // A code the guide allows passes, but is not remembered as accepted (`accepted` is shared by every message).
+    return allowsCode !== undefined && allowsCode(def.id, raw.slice(start, end));
+  }
   if (key >= 0) {
     def.accepted = key;
     def.acceptedMode = mode;
@@ -892,6 +978,7 @@ export const createSpecificationLevel = (options: SpecificationLevelOptions): Va
       syntaxVersion: context.syntaxVersion,
       maxFindings: context.maxFindings,
       omit: context.omit,
+      allowsCode: context.allowsCode,
     });
   return {
     name: 'specification',
@@ -900,6 +987,7 @@ export const createSpecificationLevel = (options: SpecificationLevelOptions): Va
       await directories.load(directoryName(message)).catch(() => undefined);
     },
     validateMessage(message, context) {
+      if (isServiceMessage(message)) return [];
       const name = directoryName(message);
       const ready = directories.get(name);
       if (ready) return run(message, context, ready);
@@ -908,9 +996,13 @@ export const createSpecificationLevel = (options: SpecificationLevelOptions): Va
         () => run(message, context, undefined),
       );
     },
-    screen(message) {
+    screen(message, allowance) {
+      if (isServiceMessage(message)) return true;
       const directory = directories.get(message.version + message.release);
-      return directory !== undefined && screenSpecification(message, directory);
+      return (
+        directory !== undefined &&
+        screenSpecification(message, directory, allowance && ((element, code) => allowance(message, element, code)))
+      );
     },
   };
 };

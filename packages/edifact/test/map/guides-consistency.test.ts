@@ -77,6 +77,10 @@ const problemsOf = (guide: ShippedGuide, directory: Directory): string[] => {
       if (element.status === 'N' && resolved.mandatory)
         problems.push(`${key}:${elementKey}: not used, but mandatory in the directory`);
       const list = directory.codes[resolved.id];
+      if (list && !element.codes && guide.gs1Codes?.[resolved.id]) {
+        // A list the guide leaves open: its GS1 codes are declared in gs1Codes only (PCI 4233 33E).
+        for (const code of guide.gs1Codes[resolved.id] ?? []) gs1Used.add(`${resolved.id} ${code}`);
+      }
       if (!list || !element.codes) continue;
       for (const code of element.codes) {
         if (code in list) continue;
@@ -89,7 +93,8 @@ const problemsOf = (guide: ShippedGuide, directory: Directory): string[] => {
     for (const code of codes) {
       if (directory.codes[id] && code in directory.codes[id])
         problems.push(`gs1Codes ${id} ${code}: in the UN list, no need to list it`);
-      else if (!gs1Used.has(`${id} ${code}`)) problems.push(`gs1Codes ${id} ${code}: not used by any rule`);
+      else if (!gs1Used.has(`${id} ${code}`))
+        problems.push(`gs1Codes ${id} ${code}: not used by any rule nor by an element that leaves its list open`);
     }
   }
   if (guide.closed) {
@@ -149,7 +154,7 @@ describe('shipped guides narrow their directory', async () => {
         'DTM: max 99 > directory 35',
         'BGM:C002/1001: code ZZZZ not in UNCL 1001 of D96A',
         'gs1Codes 1001 220: in the UN list, no need to list it',
-        'gs1Codes 1001 99E: not used by any rule',
+        'gs1Codes 1001 99E: not used by any rule nor by an element that leaves its list open',
         'UNS: not used, but mandatory in the directory',
         'SG2/NAD: used in a group the guide does not use',
         'SG3: used in a group the guide does not use',
