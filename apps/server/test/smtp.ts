@@ -40,8 +40,11 @@ export async function startSmtpReceiver() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    /** Waits until a message to `to` arrives (matching `subject` when given) and returns it. */
-    async waitFor(to: string, subject?: RegExp, timeoutMs = 5000): Promise<ReceivedMail> {
+    /**
+     * Waits until a message to `to` arrives (matching `subject` when given) and returns it. E-mail goes out through
+     * the job queue, so on a loaded two-core CI machine it may take seconds: the wait is generous.
+     */
+    async waitFor(to: string, subject?: RegExp, timeoutMs = 20_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = messages.find((m) => m.to.includes(to.toLowerCase()) && (!subject || subject.test(m.subject)));
