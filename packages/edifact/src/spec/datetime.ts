@@ -142,22 +142,43 @@ const compile = (code: string, tokens: string): Shape => {
   return { text, fields };
 };
 
-const shapes = new Map<number, Shape>();
-for (const [code, tokens] of Object.entries(SHAPES)) shapes.set(Number(code), compile(code, tokens));
+/** A field flattened for checkDateTime: width (or HYPHEN, ZONE), bounds, and what it counts for. */
+type Step = { width: number; low: number; high: number; role: number };
+const HYPHEN = -1;
+const ZONE = -2;
+const [NONE, YEAR, SHORT_YEAR, MONTH, DAY, HOUR, REST] = [0, 1, 2, 3, 4, 5, 6];
+const ROLE: Partial<Record<FieldKind, number>> = { CCYY: YEAR, YY: SHORT_YEAR, MM: MONTH, DD: DAY, HH: HOUR };
+
+const stepsOf = (shape: Shape): Step[] =>
+  shape.fields.map((field): Step => {
+    if (field === '-') return { width: HYPHEN, low: 0, high: 0, role: NONE };
+    if (field === 'ZZZ') return { width: ZONE, low: 0, high: 0, role: NONE };
+    const [low, high] = field.width <= 3 ? BOUNDS[field.kind] : [0, Infinity];
+    const role = field.kind === 'mm' || field.kind === 'SS' ? REST : (ROLE[field.kind] ?? NONE);
+    return { width: field.width, low, high, role };
+  });
+
+/** By code (0 to 999): an array read, not a Map look-up, as it runs for every DTM. */
+const shapes: ((Shape & { steps: Step[] }) | undefined)[] = new Array<undefined>(1000).fill(undefined);
+const addShape = (key: number, shape: Shape): void => {
+  shapes[key] = { ...shape, steps: stepsOf(shape) };
+};
+for (const [code, tokens] of Object.entries(SHAPES)) addShape(Number(code), compile(code, tokens));
 // 813 "Day of the week": Monday = 1.
-shapes.set(813, { text: 'D', fields: [{ width: 1, kind: 'D' }] });
+addShape(813, { text: 'D', fields: [{ width: 1, kind: 'D' }] });
 
 /** The 2379 codes checked, for documentation and tests. */
-export const CHECKED_DATE_TIME_FORMATS: readonly string[] = [...[...shapes.keys()].map(String), ...QUANTITIES].sort(
-  (a, b) => Number(a) - Number(b),
-);
+export const CHECKED_DATE_TIME_FORMATS: readonly string[] = [
+  ...shapes.flatMap((shape, key) => (shape ? [String(key)] : [])),
+  ...QUANTITIES,
+].sort((a, b) => Number(a) - Number(b));
 
 /** The shape text of a format code (`CCYYMMDD` for 102), or undefined when not checked. */
 export const dateTimeShape = (format: string): string | undefined => {
   const key = formatKey(format, 0, format.length);
   if (key < 0) return undefined;
   if (QUANTITIES.has(format)) return 'n (a whole number)';
-  return shapes.get(key)?.text;
+  return shapes[key]?.text;
 };
 
 /** 2379 codes are 1 to 3 digits: their number, or -1. */
@@ -198,7 +219,7 @@ export const checkDateTime = (
 ): DateTimeProblem | undefined => {
   const key = formatKey(formatText, fs, fe);
   if (key < 0) return undefined;
-  const shape = shapes.get(key);
+  const shape = shapes[key];
   if (shape === undefined) {
     if (key < 801 || key > 814 || key === 813) return undefined;
     for (let i = vs; i < ve; i++) {
@@ -207,58 +228,55 @@ export const checkDateTime = (
     }
     return undefined;
   }
-  const fields = shape.fields;
+  const steps = shape.steps;
   let p = vs;
   // Per date: year (with century when known), month and day, checked together at a hyphen or the end.
-  let year = -1;
+  let year = 2000;
   let month = -1;
   let day = -1;
   let hour = -1;
   let rest = 0;
   let calendar = false;
-  const settle = (): void => {
-    if (day >= 0 && month >= 0 && day > daysIn(month, year >= 0 ? year : 2000)) calendar = true;
-    if (hour === 24 && rest !== 0) calendar = true;
-    year = month = day = hour = -1;
-    rest = 0;
-  };
-  for (let f = 0; f < fields.length; f++) {
-    const field = fields[f] as Shape['fields'][number];
-    if (field === '-') {
-      if (text.charCodeAt(p) !== 45) return 'shape';
-      p++;
-      settle();
+  for (let f = 0; f <= steps.length; f++) {
+    const step = f < steps.length ? (steps[f] as Step) : undefined;
+    if (step === undefined || step.width === HYPHEN) {
+      if (step !== undefined) {
+        if (text.charCodeAt(p) !== 45) return 'shape';
+        p++;
+      }
+      if (day > 0 && month > 0 && month <= 12 && day > daysIn(month, year)) calendar = true;
+      if (hour === 24 && rest !== 0) calendar = true;
+      year = 2000;
+      month = day = hour = -1;
+      rest = 0;
       continue;
     }
-    if (field === 'ZZZ') {
+    if (step.width === ZONE) {
       // The time zone: three characters whose content UNTDID 2379 does not define.
       if (ve - p < 3) return 'shape';
       for (let i = p; i < p + 3; i++) if (text.charCodeAt(i) === 45) return 'shape';
       p += 3;
       continue;
     }
-    if (p + field.width > ve) return 'shape';
+    const width = step.width;
+    if (p + width > ve) return 'shape';
     let n = 0;
-    for (let i = p; i < p + field.width; i++) {
+    for (let i = p; i < p + width; i++) {
       const c = text.charCodeAt(i) - 48;
       if (c < 0 || c > 9) return 'shape';
       n = n * 10 + c;
     }
-    p += field.width;
-    const kind = field.kind;
-    if (field.width <= 3) {
-      const [low, high] = BOUNDS[kind];
-      if (n < low || n > high) calendar = true;
-    }
-    if (kind === 'CCYY') year = n;
-    else if (kind === 'YY')
-      year = 2000 + n; // leap years repeat every 4 within a century: good enough for 00..99
-    else if (kind === 'MM') month = n;
-    else if (kind === 'DD') day = n;
-    else if (kind === 'HH') hour = n;
-    else if (kind === 'mm' || kind === 'SS') rest += n;
+    p += width;
+    if (n < step.low || n > step.high) calendar = true;
+    const role = step.role;
+    if (role === YEAR) year = n;
+    else if (role === SHORT_YEAR)
+      year = 2000 + n; // leap years repeat every 4 within a century: enough for 00..99
+    else if (role === MONTH) month = n;
+    else if (role === DAY) day = n;
+    else if (role === HOUR) hour = n;
+    else if (role === REST) rest += n;
   }
   if (p !== ve) return 'shape';
-  settle();
   return calendar ? 'calendar' : undefined;
 };

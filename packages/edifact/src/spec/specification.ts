@@ -844,31 +844,43 @@ const screenElements = (
     } else {
       if (count > composite.length) return false;
       let cs = at + 1;
-      let vs = 0;
-      let ve = 0;
-      let fs = 0;
-      let fe = 0;
       for (let j = 0; j < count; j++) {
         const ce = j + 1 < count ? ~(seps[k + j + 1] as number) : elementEnd;
         const component = composite[j] as CompiledValue;
         if (ce === cs) {
           if (component.mandatory) return false;
         } else if (!screenValue(raw, bytes, cs, ce, component, decimal, anyDecimal, mode, allowsCode)) return false;
-        if (j === def.dateValue) {
-          vs = cs;
-          ve = ce;
-        } else if (j === def.dateFormat) {
-          fs = cs;
-          fe = ce;
-        }
         cs = ce + 1;
       }
       if (count < def.required) return false; // a mandatory component after the last one given
-      if (ve > vs && fe > fs && checkDateTime(raw, vs, ve, raw, fs, fe) !== undefined) return false;
+      if (def.dateValue >= 0 && !screenDate(raw, seps, k, count, elementEnd, def)) return false;
     }
     k = next;
   }
   return i >= definition.required;
+};
+
+/**
+ * The date/time check of checkRawOccurrence as a yes/no question, for the composite whose element separator is
+ * seps[k] (count components, the last ending at elementEnd). Apart from the loop over the components, so other
+ * composites pay nothing for it.
+ */
+const screenDate = (
+  raw: string,
+  seps: Int32Array,
+  k: number,
+  count: number,
+  elementEnd: number,
+  def: CompiledElement,
+): boolean => {
+  const v = def.dateValue;
+  const f = def.dateFormat;
+  if (v >= count || f >= count) return true;
+  const vs = v === 0 ? (seps[k] as number) + 1 : ~(seps[k + v] as number) + 1;
+  const ve = v + 1 < count ? ~(seps[k + v + 1] as number) : elementEnd;
+  const fs = f === 0 ? (seps[k] as number) + 1 : ~(seps[k + f] as number) + 1;
+  const fe = f + 1 < count ? ~(seps[k + f + 1] as number) : elementEnd;
+  return ve <= vs || fe <= fs || checkDateTime(raw, vs, ve, raw, fs, fe) === undefined;
 };
 
 /** checkRawValue as a yes/no question (and, like it, remembering the last short value accepted). */
