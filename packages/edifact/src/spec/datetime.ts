@@ -240,10 +240,9 @@ export const checkDateTime = (
   for (let f = 0; f <= steps.length; f++) {
     const step = f < steps.length ? (steps[f] as Step) : undefined;
     if (step === undefined || step.width === HYPHEN) {
-      if (step !== undefined) {
-        if (text.charCodeAt(p) !== 45) return 'shape';
-        p++;
-      }
+      // The hyphen of a range may be left out, as real traffic does (`2002080120020831` with 718): the
+      // fields are of fixed width, so the value reads the same either way.
+      if (step !== undefined && text.charCodeAt(p) === 45) p++;
       if (day > 0 && month > 0 && month <= 12 && day > daysIn(month, year)) calendar = true;
       if (hour === 24 && rest !== 0) calendar = true;
       year = 2000;
