@@ -28,7 +28,8 @@ describe('help dialog', () => {
     expect(app.router.state.location.maskedLocation?.pathname).toBe('/help');
     // The page stays behind the dialog.
     expect(app.screen.getByTestId('nav-inbox').getAttribute('aria-current')).toBe('page');
-    for (const id of HELP_ARTICLE_IDS) expect(within(dialog).getByTestId(`help-article-${id}`)).toBeTruthy();
+    // The articles come with the help texts, which may still be loading when the dialog opens.
+    for (const id of HELP_ARTICLE_IDS) expect(await within(dialog).findByTestId(`help-article-${id}`)).toBeTruthy();
     await app.user.click(within(dialog).getByRole('button', { name: 'Close help' }));
     await waitFor(() => expect(app.screen.queryByRole('dialog', { name: 'Help' })).toBeNull());
     expect(currentHref(app.router)).toBe('/documents/in');
