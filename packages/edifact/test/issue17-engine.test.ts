@@ -136,6 +136,13 @@ describe('the parties EANCOM requires', () => {
     );
   });
 
+  it('two parties but no supplier (BY and DP): only the missing SU, the group count being right', async () => {
+    const r = await run(order(ORDER_BODY.map((s) => (s.startsWith('NAD+SU') ? "NAD+DP+5401234000029::9'" : s))), both);
+    expect(r.findings.map((f) => `${f.code} ${f.expected ?? ''}`)).toEqual([
+      'EDI_REQUIRED_QUALIFIER_MISSING NAD 3035 = SU',
+    ]);
+  });
+
   it('an order with both parties passes, also when they come in another order', async () => {
     const r = await run(order(ORDER_BODY), both);
     expect(r.findings).toEqual([]);
@@ -177,5 +184,19 @@ describe('CONTRL', () => {
     expect(r.ok).toBe(true);
     // A broken envelope is still found.
     expect(codes(await run(text.replace('UNT+3+1', 'UNT+4+1'), both))[0]).toMatch(/^EDI_UNT_COUNT_MISMATCH/);
+  });
+});
+
+describe('CONTRL of the new findings', () => {
+  it('reports a bad date as invalid value (0085 = 12) and a missing party as missing (13)', async () => {
+    const { buildContrl } = await import('../src/contrl.ts');
+    const bad = order(
+      ORDER_BODY.filter((s) => !s.startsWith('NAD+SU')).map((s) =>
+        s.startsWith('DTM+137') ? "DTM+137:2026031X:102'" : s,
+      ),
+    );
+    const contrl = buildContrl(await run(bad, both));
+    expect(contrl).toMatch(/UCS\+3\+12'/); // DTM, the third segment
+    expect(contrl).toMatch(/UCS\+\d+\+13'/);
   });
 });
