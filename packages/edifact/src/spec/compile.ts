@@ -366,6 +366,7 @@ export const compileSegment = (directory: Directory, tag: string): CompiledSegme
           max: componentFormat?.max ?? Infinity,
         };
       });
+      const dates = datePair(components);
       return {
         id: element.id,
         name: composite?.name ?? simple?.name ?? element.id,
@@ -380,7 +381,8 @@ export const compileSegment = (directory: Directory, tag: string): CompiledSegme
         max: format?.max ?? Infinity,
         components,
         required: components ? requiredCount(components) : 0,
-        ...datePair(components),
+        dateValue: dates.dateValue,
+        dateFormat: dates.dateFormat,
       };
     });
     compiled = { tag, name: definition.name, elements, required: requiredCount(elements) };

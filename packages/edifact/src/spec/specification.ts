@@ -839,7 +839,10 @@ const screenElements = (
       // Nothing but separators: empty.
       if (def.mandatory) return false;
     } else if (composite === undefined) {
-      if (count > 1 || !screenValue(raw, bytes, at + 1, elementEnd, def, decimal, anyDecimal, mode, allowsCode))
+      if (
+        count > 1 ||
+        !screenValueOrAllowed(raw, bytes, at + 1, elementEnd, def, decimal, anyDecimal, mode, allowsCode)
+      )
         return false;
     } else {
       if (count > composite.length) return false;
@@ -849,7 +852,8 @@ const screenElements = (
         const component = composite[j] as CompiledValue;
         if (ce === cs) {
           if (component.mandatory) return false;
-        } else if (!screenValue(raw, bytes, cs, ce, component, decimal, anyDecimal, mode, allowsCode)) return false;
+        } else if (!screenValueOrAllowed(raw, bytes, cs, ce, component, decimal, anyDecimal, mode, allowsCode))
+          return false;
         cs = ce + 1;
       }
       if (count < def.required) return false; // a mandatory component after the last one given
@@ -883,6 +887,28 @@ const screenDate = (
   return ve <= vs || fe <= fs || checkDateTime(raw, vs, ve, raw, fs, fe) === undefined;
 };
 
+/**
+ * screenValue, or else a value that fails only its code list with a code the message's guide allows (never
+ * remembered as accepted: `accepted` is shared by every message). Apart from screenValue, which stays small for the
+ * common case.
+ */
+const screenValueOrAllowed = (
+  raw: string,
+  bytes: Uint8Array | undefined,
+  start: number,
+  end: number,
+  def: CompiledValue,
+  decimal: number,
+  anyDecimal: boolean,
+  mode: number,
+  allowsCode: ((element: string, code: string) => boolean) | undefined,
+): boolean =>
+  screenValue(raw, bytes, start, end, def, decimal, anyDecimal, mode) ||
+  (allowsCode !== undefined &&
+    def.codes !== undefined &&
+    (def.format === undefined || checkRange(raw, start, end, def.format, decimal, anyDecimal) === undefined) &&
+    allowsCode(def.id, raw.slice(start, end)));
+
 /** checkRawValue as a yes/no question (and, like it, remembering the last short value accepted). */
 const screenValue = (
   raw: string,
@@ -893,7 +919,6 @@ const screenValue = (
   decimal: number,
   anyDecimal: boolean,
   mode: number,
-  allowsCode: ((element: string, code: string) => boolean) | undefined,
 ): boolean => {
   const length = end - start;
   let key = -1;
@@ -918,10 +943,7 @@ const screenValue = (
     if (checkRange(raw, start, end, def.format as ValueFormat, decimal, anyDecimal) !== undefined) return false;
   }
   const codes = def.codes;
-  if (codes !== undefined && !(key >= 0 ? codes.hasPacked(key) : codes.hasRange(raw, start, end))) {
-    // A code the guide allows passes, but is not remembered as accepted (`accepted` is shared by every message).
-    return allowsCode !== undefined && allowsCode(def.id, raw.slice(start, end));
-  }
+  if (codes !== undefined && !(key >= 0 ? codes.hasPacked(key) : codes.hasRange(raw, start, end))) return false;
   if (key >= 0) {
     def.accepted = key;
     def.acceptedMode = mode;
@@ -1009,7 +1031,7 @@ export const createSpecificationLevel = (options: SpecificationLevelOptions): Va
       );
     },
     screen(message, allowance) {
-      if (isServiceMessage(message)) return true;
+      // A service message (CONTRL) has no directory here: it takes the plain path, where it gets no finding.
       const directory = directories.get(message.version + message.release);
       return (
         directory !== undefined &&
