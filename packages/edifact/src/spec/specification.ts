@@ -841,7 +841,10 @@ const screenElements = (
     } else if (composite === undefined) {
       if (
         count > 1 ||
-        !screenValueOrAllowed(raw, bytes, at + 1, elementEnd, def, decimal, anyDecimal, mode, allowsCode)
+        !(
+          screenValue(raw, bytes, at + 1, elementEnd, def, decimal, anyDecimal, mode) ||
+          (allowsCode !== undefined && screenAllowed(raw, at + 1, elementEnd, def, decimal, anyDecimal, allowsCode))
+        )
       )
         return false;
     } else {
@@ -852,7 +855,10 @@ const screenElements = (
         const component = composite[j] as CompiledValue;
         if (ce === cs) {
           if (component.mandatory) return false;
-        } else if (!screenValueOrAllowed(raw, bytes, cs, ce, component, decimal, anyDecimal, mode, allowsCode))
+        } else if (!(
+          screenValue(raw, bytes, cs, ce, component, decimal, anyDecimal, mode) ||
+          (allowsCode !== undefined && screenAllowed(raw, cs, ce, component, decimal, anyDecimal, allowsCode))
+        ))
           return false;
         cs = ce + 1;
       }
@@ -888,26 +894,22 @@ const screenDate = (
 };
 
 /**
- * screenValue, or else a value that fails only its code list with a code the message's guide allows (never
- * remembered as accepted: `accepted` is shared by every message). Apart from screenValue, which stays small for the
- * common case.
+ * After screenValue said no: yes when the value fails only its code list with a code the message's guide allows
+ * (never remembered as accepted: `accepted` is shared by every message). Called only on a no, so the common case
+ * pays nothing for it.
  */
-const screenValueOrAllowed = (
+const screenAllowed = (
   raw: string,
-  bytes: Uint8Array | undefined,
   start: number,
   end: number,
   def: CompiledValue,
   decimal: number,
   anyDecimal: boolean,
-  mode: number,
-  allowsCode: ((element: string, code: string) => boolean) | undefined,
+  allowsCode: (element: string, code: string) => boolean,
 ): boolean =>
-  screenValue(raw, bytes, start, end, def, decimal, anyDecimal, mode) ||
-  (allowsCode !== undefined &&
-    def.codes !== undefined &&
-    (def.format === undefined || checkRange(raw, start, end, def.format, decimal, anyDecimal) === undefined) &&
-    allowsCode(def.id, raw.slice(start, end)));
+  def.codes !== undefined &&
+  (def.format === undefined || checkRange(raw, start, end, def.format, decimal, anyDecimal) === undefined) &&
+  allowsCode(def.id, raw.slice(start, end));
 
 /** checkRawValue as a yes/no question (and, like it, remembering the last short value accepted). */
 const screenValue = (
