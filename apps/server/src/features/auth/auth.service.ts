@@ -241,48 +241,78 @@ export function createAuthService(deps: {
   async function sendVerification(user: UserRow): Promise<void> {
     const token = newSecret();
     const now = clock.now();
-    await repo.insertOneTimeToken({
-      purpose: 'verify_email',
-      tokenHash: hashSecret(token),
-      userId: user.id,
-      expiresAt: addSeconds(now, VERIFY_EMAIL_TTL_SECONDS),
-      createdAt: now,
-    });
     const link = `${deps.publicUrl}/api/users/verifyEmail?token=${encodeURIComponent(token)}`;
     const mail = renderActionMail({ language: user.language, kind: 'verify', name: user.firstName, link });
-    await deps.mail.send({ kind: 'verify_email', to: user.email, language: user.language, userId: user.id, ...mail });
+    // The link and the e-mail that carries it are written together: the e-mail's job exists exactly when its token does.
+    await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await repo.insertOneTimeToken(
+        {
+          purpose: 'verify_email',
+          tokenHash: hashSecret(token),
+          userId: user.id,
+          expiresAt: addSeconds(now, VERIFY_EMAIL_TTL_SECONDS),
+          createdAt: now,
+        },
+        tx,
+      );
+      await deps.mail.send(
+        { kind: 'verify_email', to: user.email, language: user.language, userId: user.id, ...mail },
+        { tx },
+      );
+    });
   }
 
   async function sendResetLink(user: UserRow): Promise<void> {
     const token = newSecret();
     const now = clock.now();
-    await repo.insertOneTimeToken({
-      purpose: 'reset',
-      tokenHash: hashSecret(token),
-      userId: user.id,
-      expiresAt: addSeconds(now, RESET_PASSWORD_TTL_SECONDS),
-      createdAt: now,
-    });
     const link = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
     const mail = renderActionMail({ language: user.language, kind: 'reset', name: user.firstName, link });
-    await deps.mail.send({ kind: 'reset_password', to: user.email, language: user.language, userId: user.id, ...mail });
+    // The link and the e-mail that carries it are written together: the e-mail's job exists exactly when its token does.
+    await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await repo.insertOneTimeToken(
+        {
+          purpose: 'reset',
+          tokenHash: hashSecret(token),
+          userId: user.id,
+          expiresAt: addSeconds(now, RESET_PASSWORD_TTL_SECONDS),
+          createdAt: now,
+        },
+        tx,
+      );
+      await deps.mail.send(
+        { kind: 'reset_password', to: user.email, language: user.language, userId: user.id, ...mail },
+        { tx },
+      );
+    });
   }
 
   /** An invitation link (`/set-password?token=`) with which an invited user sets a password; valid 7 days. */
   async function sendInvitation(user: UserRow, options: { inviterName: string; companyName: string }): Promise<void> {
     const token = newSecret();
     const now = clock.now();
-    await repo.insertOneTimeToken({
-      purpose: 'invite',
-      tokenHash: hashSecret(token),
-      userId: user.id,
-      expiresAt: addSeconds(now, INVITATION_TTL_SECONDS),
-      createdAt: now,
-    });
     const link = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
     const params = { inviter: options.inviterName, company: options.companyName };
     const mail = renderActionMail({ language: user.language, kind: 'invite', name: user.firstName, link, params });
-    await deps.mail.send({ kind: 'invitation', to: user.email, language: user.language, userId: user.id, ...mail });
+    // The link and the e-mail that carries it are written together: the e-mail's job exists exactly when its token does.
+    await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      await repo.insertOneTimeToken(
+        {
+          purpose: 'invite',
+          tokenHash: hashSecret(token),
+          userId: user.id,
+          expiresAt: addSeconds(now, INVITATION_TTL_SECONDS),
+          createdAt: now,
+        },
+        tx,
+      );
+      await deps.mail.send(
+        { kind: 'invitation', to: user.email, language: user.language, userId: user.id, ...mail },
+        { tx },
+      );
+    });
   }
 
   /**
