@@ -27,7 +27,7 @@ import type { MailService } from '../mail/mail.service.ts';
 import { renderActionMail } from '../mail/templates.ts';
 import { users } from '../users/users.table.ts';
 import { legacyAccounts } from './auth.table.ts';
-import type { AuthRepository, UserRow } from './auth.repository.ts';
+import type { AuthRepository, OneTimePurpose, UserRow } from './auth.repository.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 import {
@@ -238,82 +238,71 @@ export function createAuthService(deps: {
     };
   }
 
-  async function sendVerification(user: UserRow): Promise<void> {
+  /**
+   * Writes a one-time link's token and the e-mail that carries it in one transaction, so the e-mail's job exists
+   * exactly when its token does. `linkFor` turns the token into the link.
+   */
+  async function sendLink(
+    user: UserRow,
+    link: {
+      purpose: OneTimePurpose;
+      ttlSeconds: number;
+      mailKind: string;
+      linkFor: (token: string) => string;
+      render: (link: string) => ReturnType<typeof renderActionMail>;
+    },
+  ): Promise<void> {
     const token = newSecret();
     const now = clock.now();
-    const link = `${deps.publicUrl}/api/users/verifyEmail?token=${encodeURIComponent(token)}`;
-    const mail = renderActionMail({ language: user.language, kind: 'verify', name: user.firstName, link });
-    // The link and the e-mail that carries it are written together: the e-mail's job exists exactly when its token does.
+    const mail = link.render(link.linkFor(encodeURIComponent(token)));
     await deps.db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Db;
+      const expiresAt = addSeconds(now, link.ttlSeconds);
       await repo.insertOneTimeToken(
-        {
-          purpose: 'verify_email',
-          tokenHash: hashSecret(token),
-          userId: user.id,
-          expiresAt: addSeconds(now, VERIFY_EMAIL_TTL_SECONDS),
-          createdAt: now,
-        },
+        { purpose: link.purpose, tokenHash: hashSecret(token), userId: user.id, expiresAt, createdAt: now },
         tx,
       );
       await deps.mail.send(
-        { kind: 'verify_email', to: user.email, language: user.language, userId: user.id, ...mail },
+        { kind: link.mailKind, to: user.email, language: user.language, userId: user.id, ...mail },
         { tx },
       );
     });
   }
 
-  async function sendResetLink(user: UserRow): Promise<void> {
-    const token = newSecret();
-    const now = clock.now();
-    const link = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
-    const mail = renderActionMail({ language: user.language, kind: 'reset', name: user.firstName, link });
-    // The link and the e-mail that carries it are written together: the e-mail's job exists exactly when its token does.
-    await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      await repo.insertOneTimeToken(
-        {
-          purpose: 'reset',
-          tokenHash: hashSecret(token),
-          userId: user.id,
-          expiresAt: addSeconds(now, RESET_PASSWORD_TTL_SECONDS),
-          createdAt: now,
-        },
-        tx,
-      );
-      await deps.mail.send(
-        { kind: 'reset_password', to: user.email, language: user.language, userId: user.id, ...mail },
-        { tx },
-      );
+  const sendVerification = (user: UserRow) =>
+    sendLink(user, {
+      purpose: 'verify_email',
+      ttlSeconds: VERIFY_EMAIL_TTL_SECONDS,
+      mailKind: 'verify_email',
+      linkFor: (token) => `${deps.publicUrl}/api/users/verifyEmail?token=${token}`,
+      render: (link) => renderActionMail({ language: user.language, kind: 'verify', name: user.firstName, link }),
     });
-  }
+
+  const sendResetLink = (user: UserRow) =>
+    sendLink(user, {
+      purpose: 'reset',
+      ttlSeconds: RESET_PASSWORD_TTL_SECONDS,
+      mailKind: 'reset_password',
+      linkFor: (token) => `${deps.publicUrl}/set-password?token=${token}`,
+      render: (link) => renderActionMail({ language: user.language, kind: 'reset', name: user.firstName, link }),
+    });
 
   /** An invitation link (`/set-password?token=`) with which an invited user sets a password; valid 7 days. */
-  async function sendInvitation(user: UserRow, options: { inviterName: string; companyName: string }): Promise<void> {
-    const token = newSecret();
-    const now = clock.now();
-    const link = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
-    const params = { inviter: options.inviterName, company: options.companyName };
-    const mail = renderActionMail({ language: user.language, kind: 'invite', name: user.firstName, link, params });
-    // The link and the e-mail that carries it are written together: the e-mail's job exists exactly when its token does.
-    await deps.db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Db;
-      await repo.insertOneTimeToken(
-        {
-          purpose: 'invite',
-          tokenHash: hashSecret(token),
-          userId: user.id,
-          expiresAt: addSeconds(now, INVITATION_TTL_SECONDS),
-          createdAt: now,
-        },
-        tx,
-      );
-      await deps.mail.send(
-        { kind: 'invitation', to: user.email, language: user.language, userId: user.id, ...mail },
-        { tx },
-      );
+  const sendInvitation = (user: UserRow, options: { inviterName: string; companyName: string }) =>
+    sendLink(user, {
+      purpose: 'invite',
+      ttlSeconds: INVITATION_TTL_SECONDS,
+      mailKind: 'invitation',
+      linkFor: (token) => `${deps.publicUrl}/set-password?token=${token}`,
+      render: (link) =>
+        renderActionMail({
+          language: user.language,
+          kind: 'invite',
+          name: user.firstName,
+          link,
+          params: { inviter: options.inviterName, company: options.companyName },
+        }),
     });
-  }
 
   /**
    * Seconds to wait before another verification e-mail may be asked for under this id; 0 when it may. Registering
