@@ -1,6 +1,5 @@
-import { customType, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bytea } from '../../db/columns.ts';
 
 /** Every e-mail the portal sends. Without SMTP_URL this is the outbox admins read (status `stored`). */
 export const outboundEmails = pgTable(
