@@ -65,9 +65,9 @@ export async function validateTask(task: ValidateTask): Promise<ValidateEdifactR
     } else if (f.severity === 'warning') warnings++;
   }
   // Findings past the engine's caps are counted, not listed; they still count here.
-  const omitted = (result as { omitted?: { errors: number; warnings: number } }).omitted;
-  errors += omitted?.errors ?? 0;
-  warnings += omitted?.warnings ?? 0;
+  const omitted = result.omitted ?? { errors: 0, warnings: 0, infos: 0 };
+  errors += omitted.errors;
+  warnings += omitted.warnings;
   // Syntax errors are reported with the specification notification: the screen names two kinds of failure.
   const errorLevel = errors === 0 ? null : errors > mapErrors ? 'specification' : 'map';
   const findings = result.findings.slice(0, EDIFACT_MAX_FINDINGS_RETURNED).map((f) => ({ ...f }));
@@ -79,7 +79,7 @@ export async function validateTask(task: ValidateTask): Promise<ValidateEdifactR
       errors,
       warnings,
       errorLevel,
-      truncated: result.findings.length > findings.length || (omitted?.errors ?? 0) + (omitted?.warnings ?? 0) > 0,
+      truncated: result.findings.length > findings.length || omitted.errors + omitted.warnings > 0,
     },
   };
 }
