@@ -12,3 +12,4 @@ export * from './issue-reports.ts';
 export * from './admin.ts';
 export * from './system.ts';
 export * from './jobs.ts';
+export * from './identifiers.ts';
