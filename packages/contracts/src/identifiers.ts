@@ -1,4 +1,4 @@
-import { ICD_SCHEMES } from './data/icd-schemes.ts';
+import { ICD_SCHEMES } from './code-lists/icd-schemes.ts';
 
 /**
  * Company identifiers other than the GLN (issue 10, part 1): the Polish NIP, the Ukrainian EDRPOU, a VAT identifier
