@@ -13,3 +13,4 @@ export * from './admin.ts';
 export * from './system.ts';
 export * from './jobs.ts';
 export * from './identifiers.ts';
+export * from './address-book.ts';
