@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Stable error codes of the API. The web app shows `t('errors:' + code)`; `message` is for logs and developers.
- * Add a code here (and its text in every catalog) before throwing it.
+ * Add a code here, named `<feature>.<situation>`, with its status in `ERROR_STATUS` and its text in every catalog,
+ * before throwing it (decision 0014).
  */
 export const ERROR_CODES = [
   'auth.invalid_credentials',
