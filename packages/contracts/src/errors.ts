@@ -69,6 +69,10 @@ export const ERROR_CODES = [
   'restrictions.name_taken',
   /** UNECE's directory zip could not be fetched, or held another directory than the one asked for. */
   'edifact.directory_download_failed',
+  /** The GLN is already in the company's address book (details: gln). */
+  'address_book.gln_taken',
+  /** A CSV import found problems; nothing was saved (details: rows.<line>.<field> or file). */
+  'address_book.import_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -124,6 +128,8 @@ export const ERROR_STATUS = {
   'groups.name_taken': 409,
   'restrictions.name_taken': 409,
   'edifact.directory_download_failed': 502,
+  'address_book.gln_taken': 409,
+  'address_book.import_invalid': 400,
 } as const satisfies Record<ErrorCode, number>;
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
