@@ -51,6 +51,12 @@ export class MessageScanner {
   scan(t: SegmentSplitter, start: number, n: number): number {
     const s = t.buf;
     const table = t.table;
+    // The classes as locals: the loops below compare against them per unit, and a local is a register where an
+    // imported binding is a load (with its initialisation check) each time.
+    const PLAIN = K_PLAIN;
+    const ELEM = K_ELEM;
+    const TERM = K_TERM;
+    const tagChar = isTagChar;
     const m = this.message;
     const bytes = t.bytes;
     let seps = m.seps;
@@ -77,7 +83,7 @@ export class MessageScanner {
       const a = s.charCodeAt(p);
       const b = s.charCodeAt(p + 1);
       const c = s.charCodeAt(p + 2);
-      if (!isTagChar(a) || !isTagChar(b) || !isTagChar(c)) return scanned(SCAN_NOT_CLEAN, p - from);
+      if (!tagChar(a) || !tagChar(b) || !tagChar(c)) return scanned(SCAN_NOT_CLEAN, p - from);
       const code = (a << 16) | (b << 8) | c;
       if (count > 0 && a === 0x55 && b === 0x4e && code !== UNS && code !== UNT) {
         return scanned(SCAN_NOT_CLEAN, p - from);
@@ -88,7 +94,7 @@ export class MessageScanner {
       let u = s.charCodeAt(q);
       if (u > 255) return scanned(SCAN_NOT_CLEAN, p - from);
       let k = table[u] as number;
-      if (k === K_ELEM) {
+      if (k === ELEM) {
         if (ns === seps.length) seps = growSeparators(m);
         seps[ns++] = q;
         // Plain units in a tight loop (on the bytes when there are: faster to read than a string's units);
@@ -96,27 +102,27 @@ export class MessageScanner {
         if (bytes !== undefined) {
           for (q++; q < n; q++) {
             k = table[bytes[q] as number] as number;
-            if (k === K_PLAIN) continue;
-            if (k > K_ELEM) break;
+            if (k === PLAIN) continue;
+            if (k > ELEM) break;
             if (ns === seps.length) seps = growSeparators(m);
-            seps[ns++] = k === K_ELEM ? q : ~q;
+            seps[ns++] = k === ELEM ? q : ~q;
           }
         } else {
           for (q++; q < n; q++) {
             u = s.charCodeAt(q);
             if (u > 255) return scanned(SCAN_NOT_CLEAN, q - from);
             k = table[u] as number;
-            if (k === K_PLAIN) continue;
-            if (k > K_ELEM) break;
+            if (k === PLAIN) continue;
+            if (k > ELEM) break;
             if (ns === seps.length) seps = growSeparators(m);
-            seps[ns++] = k === K_ELEM ? q : ~q;
+            seps[ns++] = k === ELEM ? q : ~q;
           }
         }
         // Cut inside this segment: the next scan reads it again from its tag (the wait doubles, see drain).
         if (q === n)
           return this.suspend(t.base, start, p, count, m.sepStarts[count] as number, line, lineStart, q - from);
       }
-      if (k !== K_TERM) return scanned(SCAN_NOT_CLEAN, q - from);
+      if (k !== TERM) return scanned(SCAN_NOT_CLEAN, q - from);
       m.starts[count] = p;
       m.ends[count] = q;
       m.codes[count] = code;
