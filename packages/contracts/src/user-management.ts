@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { LanguageSchema } from './auth.ts';
 import { FeaturePermissionSchema } from './permissions.ts';
 import { TELEPHONE_PATTERN } from './profile.ts';
-import { CursorSchema, EmailSchema, NameSchema, text } from './rules.ts';
+import { DOCUMENT_DIRECTIONS, DOCUMENT_TYPE_CODES, DocumentTypeCodeSchema } from './documents.ts';
+import { CursorSchema, EmailSchema, GlnSchema, NameSchema, text } from './rules.ts';
 
 /**
  * User management of a company (issue 4, section 4): the company's users and their invitations, groups with their
@@ -167,34 +168,6 @@ export type GroupMembersRequest = z.infer<typeof GroupMembersRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Restrictions (`/api/restrictions`)
-
-/** Document types a restriction may name; the documents issue uses the same codes. */
-export const DOCUMENT_TYPE_CODES = [
-  'ORDERS',
-  'ORDRSP',
-  'DESADV',
-  'INVOIC',
-  'RECADV',
-  'PRICAT',
-  'APERAK',
-  'KSEF_INVOICE',
-  'ETTN',
-] as const;
-export type DocumentTypeCode = (typeof DOCUMENT_TYPE_CODES)[number];
-export const DocumentTypeCodeSchema = z.enum(DOCUMENT_TYPE_CODES, { error: 'oneOf' });
-
-export const DOCUMENT_DIRECTIONS = ['in', 'out'] as const;
-export type DocumentDirection = (typeof DOCUMENT_DIRECTIONS)[number];
-
-/** GS1 check digit of a GLN-13: weights 3 and 1 alternating from the right, over the first twelve digits. */
-export function isValidGln(value: string): boolean {
-  if (!/^\d{13}$/.test(value)) return false;
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(value[11 - i]) * (i % 2 === 0 ? 3 : 1);
-  return (10 - (sum % 10)) % 10 === Number(value[12]);
-}
-
-export const GlnSchema = text({ error: 'required' }).trim().refine(isValidGln, 'gln');
 
 /** A rule that narrows what its assignees see; an empty list leaves that axis open. */
 export const RestrictionRequestSchema = z.object({
