@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './rules.ts';
+export * from './lists.ts';
 export * from './errors.ts';
 export * from './permissions.ts';
 export * from './auth.ts';

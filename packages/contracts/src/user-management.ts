@@ -3,53 +3,16 @@ import { LanguageSchema } from './auth.ts';
 import { FeaturePermissionSchema } from './permissions.ts';
 import { TELEPHONE_PATTERN } from './profile.ts';
 import { DOCUMENT_DIRECTIONS, DOCUMENT_TYPE_CODES, DocumentTypeCodeSchema } from './documents.ts';
-import { CursorSchema, EmailSchema, GlnSchema, NameSchema, text } from './rules.ts';
+import { IncludeTotalSchema, ListQuerySchema, ListSearchSchema, pageSchema } from './lists.ts';
+import { EmailSchema, GlnSchema, NameSchema, text } from './rules.ts';
 
 /**
  * User management of a company (issue 4, section 4): the company's users and their invitations, groups with their
  * feature permissions and members, and restrictions that narrow the documents a user or group sees.
  */
 
-// ---------------------------------------------------------------------------------------------------------------
-// Lists: filters as query parameters, keyset pagination with an opaque cursor, total on request
-
-export const LIST_LIMIT_DEFAULT = 25;
-export const LIST_LIMIT_MAX = 100;
-
-/** A query-string boolean: only `true` and `false` are accepted. */
-const QueryBooleanSchema = z
-  .enum(['true', 'false'], { error: 'boolean' })
-  .optional()
-  .transform((v) => v === 'true');
-
-/** The paging parameters every list takes. `cursor` is the `nextCursor` of the previous page, as is. */
-export const ListQuerySchema = z.object({
-  search: text().trim().max(200, 'tooLong').optional(),
-  cursor: CursorSchema.optional(),
-  limit: z.coerce
-    .number({ error: 'number' })
-    .int('integer')
-    .min(1, 'tooSmall')
-    .max(LIST_LIMIT_MAX, 'tooBig')
-    .default(LIST_LIMIT_DEFAULT),
-  /** `true` adds `total`, the number of rows matching the filters over all pages (costs a count). */
-  includeTotal: QueryBooleanSchema,
-});
-export type ListQuery = z.infer<typeof ListQuerySchema>;
-
-/** One page of a list; `nextCursor` is null on the last page. */
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    nextCursor: z.string().nullable(),
-    total: z.number().int().optional(),
-  });
-}
-export type Page<T> = { items: T[]; nextCursor: string | null; total?: number };
-
-/** `:id` of any user-management resource. */
-export const IdParamsSchema = z.object({ id: z.uuid({ error: 'uuid' }) });
-export type IdParams = z.infer<typeof IdParamsSchema>;
+/** The query of the company's lists (users, groups, restrictions): paging, a search, the total on request. */
+const CompanyListQuerySchema = ListQuerySchema.extend({ search: ListSearchSchema, includeTotal: IncludeTotalSchema });
 
 const IdListSchema = z.array(z.uuid({ error: 'uuid' })).max(500, 'tooBig');
 
@@ -85,7 +48,7 @@ export const CompanyUserDetailSchema = CompanyUserSchema.extend({
 });
 export type CompanyUserDetail = z.infer<typeof CompanyUserDetailSchema>;
 
-export const CompanyUsersQuerySchema = ListQuerySchema.extend({
+export const CompanyUsersQuerySchema = CompanyListQuerySchema.extend({
   status: z.enum(USER_STATUSES, { error: 'oneOf' }).optional(),
   groupId: z.uuid({ error: 'uuid' }).optional(),
 });
@@ -146,7 +109,7 @@ export type GroupMember = z.infer<typeof GroupMemberSchema>;
 export const GroupDetailSchema = GroupSchema.extend({ members: z.array(GroupMemberSchema) });
 export type GroupDetail = z.infer<typeof GroupDetailSchema>;
 
-export const GroupsQuerySchema = ListQuerySchema;
+export const GroupsQuerySchema = CompanyListQuerySchema;
 export type GroupsQuery = z.infer<typeof GroupsQuerySchema>;
 
 /** Sorted by name (case-insensitive), then id. */
@@ -205,7 +168,7 @@ export const RestrictionSchema = z.object({
 });
 export type Restriction = z.infer<typeof RestrictionSchema>;
 
-export const RestrictionsQuerySchema = ListQuerySchema.extend({
+export const RestrictionsQuerySchema = CompanyListQuerySchema.extend({
   /** Only restrictions assigned directly to this user. */
   userId: z.uuid({ error: 'uuid' }).optional(),
   /** Only restrictions assigned to this group. */

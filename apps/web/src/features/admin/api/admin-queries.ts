@@ -4,11 +4,11 @@ import type {
   AdminCompany,
   AdminCompanyDetail,
   AdminEmail,
-  AdminPage,
   AdminUser,
   AppConfigResponse,
   EdifactDirectoryInfo,
   IssueReport,
+  Page,
 } from '@portal/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import type { AuditSearch, CompaniesSearch, EmailsSearch, IssueReportsSearch, UsersSearch } from '../admin-search.ts';
@@ -35,10 +35,9 @@ type Filters = Record<string, string | undefined>;
 function pagedQuery<T, F extends Filters>(api: ApiClient, path: string, queryKey: readonly unknown[], filters: F) {
   return infiniteQueryOptions({
     queryKey,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<AdminPage<T>>(path, { query: { ...filters, cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => api.get<Page<T>>(path, { query: { ...filters, cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: AdminPage<T>) => last.nextCursor ?? undefined,
+    getNextPageParam: (last: Page<T>) => last.nextCursor ?? undefined,
   });
 }
 
