@@ -87,14 +87,15 @@ export type UpdateCompanyUserRequest = z.infer<typeof UpdateCompanyUserRequestSc
 // ---------------------------------------------------------------------------------------------------------------
 // Groups (`/api/groups`)
 
-export const GroupSchema = z.object({
+/** A group of users (named `UserGroup`, not `Group`, beside Mantine's `Group` layout component). */
+export const UserGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
   permissions: z.array(FeaturePermissionSchema),
   memberCount: z.number().int(),
   createdAt: z.string(),
 });
-export type Group = z.infer<typeof GroupSchema>;
+export type UserGroup = z.infer<typeof UserGroupSchema>;
 
 export const GroupMemberSchema = z.object({
   id: z.string(),
@@ -106,14 +107,14 @@ export const GroupMemberSchema = z.object({
 export type GroupMember = z.infer<typeof GroupMemberSchema>;
 
 /** A group with its members (sorted like the users list). */
-export const GroupDetailSchema = GroupSchema.extend({ members: z.array(GroupMemberSchema) });
+export const GroupDetailSchema = UserGroupSchema.extend({ members: z.array(GroupMemberSchema) });
 export type GroupDetail = z.infer<typeof GroupDetailSchema>;
 
 export const GroupsQuerySchema = CompanyListQuerySchema;
 export type GroupsQuery = z.infer<typeof GroupsQuerySchema>;
 
 /** Sorted by name (case-insensitive), then id. */
-export const GroupsPageSchema = pageSchema(GroupSchema);
+export const GroupsPageSchema = pageSchema(UserGroupSchema);
 export type GroupsPage = z.infer<typeof GroupsPageSchema>;
 
 export const GROUP_NAME_MAX_LENGTH = 100;
