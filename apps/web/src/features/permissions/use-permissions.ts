@@ -3,9 +3,9 @@ import {
   hasAllRoles,
   hasPermission,
   isToggledOn,
+  PermissionsResponseSchema,
   type FeaturePermission,
   type FeatureToggle,
-  type PermissionsResponse,
 } from '@portal/contracts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { useApi } from '../../lib/api-context.tsx';
@@ -16,7 +16,7 @@ export const permissionKeys = { all: ['permissions'] as const };
 export function permissionsQuery(api: ApiClient) {
   return queryOptions({
     queryKey: permissionKeys.all,
-    queryFn: () => api.get<PermissionsResponse>('/users/permissions'),
+    queryFn: () => api.get('/users/permissions', PermissionsResponseSchema),
     staleTime: 60_000,
   });
 }

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FEATURE_PERMISSIONS, type Group as GroupData } from '@portal/contracts';
+import { FEATURE_PERMISSIONS, type UserGroup } from '@portal/contracts';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { intlLocale } from '../../../lib/format.ts';
@@ -28,10 +28,10 @@ export function GroupsPage() {
   const [search, setSearch] = useState('');
   const onSearch = useCallback((value: string) => setSearch(value), []);
   const list = useKeysetList(useInfiniteQuery(groupsQuery(api, search)));
-  const [editing, setEditing] = useState<GroupData | 'new' | undefined>();
+  const [editing, setEditing] = useState<UserGroup | 'new' | undefined>();
   const remove = useDeleteGroupMutation();
 
-  function confirmDelete(group: GroupData) {
+  function confirmDelete(group: UserGroup) {
     confirmAction({
       title: t('groups.delete.title'),
       text: t('groups.delete.text', { name: group.name }),
@@ -45,7 +45,7 @@ export function GroupsPage() {
     });
   }
 
-  const columns: DataColumn<GroupData>[] = [
+  const columns: DataColumn<UserGroup>[] = [
     { key: 'name', header: t('groups.columns.name'), card: 'title', cellProps: { fw: 600 }, cell: (g) => g.name },
     {
       key: 'members',
