@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createSession } from '../features/auth/session/session.ts';
+import { createSession } from '../app/session/session.ts';
 import { createFetchMock } from '../test/fetch-mock.ts';
 import { makeTokenSet } from '../test/tokens.ts';
 import { createApiClient } from './api-client.ts';

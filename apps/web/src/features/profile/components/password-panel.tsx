@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerDetails } from '../../../lib/form-errors.ts';
 import { findErrorText, showSuccess } from '../../../lib/notify.ts';
-import { PasswordChecklist } from '../../auth/components/password-checklist.tsx';
-import { useSession } from '../../auth/session/session-context.tsx';
+import { PasswordChecklist } from '../../../components/password-checklist.tsx';
+import { useSession } from '../../../app/session/session-context.tsx';
 import { useChangePasswordMutation } from '../api/profile-mutations.ts';
 import { profileFieldError } from '../field-error-text.ts';
 
