@@ -39,6 +39,7 @@ import { impersonationRoutes } from './features/impersonation/impersonation.rout
 import { issueReportsRoutes } from './features/issue-reports/issue-reports.routes.ts';
 import { userManagementRoutes } from './features/user-management/user-management.routes.ts';
 import { restrictionsRoutes } from './features/restrictions/restrictions.routes.ts';
+import { addressBookRoutes } from './features/address-book/address-book.routes.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(issueReportsRoutes({ db, clock, audit, mail, supportEmail: config.supportEmail, blobs }));
       await api.register(userManagementRoutes({ db, clock, audit, mail, authRepo, publicUrl: config.publicUrl }));
       await api.register(restrictionsRoutes({ db, clock, audit }));
+      await api.register(addressBookRoutes({ db, clock, audit, cpu }));
       await api.register(jobsRoutes(jobs));
     },
     { prefix: '/api' },
