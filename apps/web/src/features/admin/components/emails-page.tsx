@@ -13,6 +13,7 @@ import { useApi } from '../../../lib/api-context.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { emailsQuery } from '../api/admin-queries.ts';
+import { findText } from '../../../i18n/dynamic-text.ts';
 import { AdminPage, useAdminListStates } from './admin-page.tsx';
 
 const route = getRouteApi('/admin/emails');
@@ -20,12 +21,12 @@ const route = getRouteApi('/admin/emails');
 const STATUS_COLORS: Record<string, string> = { stored: 'blue', sent: 'green', failed: 'red' };
 
 function EmailStatus({ status }: { status: string }) {
-  const { t } = useTranslation('admin');
+  // The status is the server's string: a status the catalog does not word shows as it is.
+  useTranslation('admin');
   const color = STATUS_COLORS[status] ?? 'gray';
-  const known = status in STATUS_COLORS;
   return (
     <Badge variant="dot" color={color}>
-      {known ? t(`emails.status.${status}`) : status}
+      {findText(`admin:emails.status.${status}`) ?? status}
     </Badge>
   );
 }

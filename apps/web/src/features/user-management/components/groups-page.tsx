@@ -16,7 +16,7 @@ import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts'
 import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { useDeleteGroupMutation } from '../api/user-management-mutations.ts';
 import { groupsQuery } from '../api/user-management-queries.ts';
-import { errorText, showFailure } from '../user-management-errors.ts';
+import { errorText, showFailure } from '../../../lib/error-text.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
 import { EditDeleteActions } from './row-actions.tsx';
 
@@ -43,7 +43,7 @@ export function GroupsPage() {
       onConfirm: () =>
         remove.mutate(group.id, {
           onSuccess: () => showSuccess({ message: t('groups.delete.done', { name: group.name }) }),
-          onError: showFailure,
+          onError: (error) => showFailure(error, 'user-management'),
         }),
     });
   }
@@ -105,7 +105,7 @@ export function GroupsPage() {
         aria-label={t('groups.caption')}
         data-testid="groups-table"
         emptyText={search.search ? t('list.noMatches') : t('groups.empty')}
-        states={{ placement: 'inline', errorText }}
+        states={{ placement: 'inline', errorText: (error) => errorText(error, 'user-management') }}
       />
       {editing ? (
         <GroupFormModal group={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />

@@ -15,7 +15,7 @@ import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts'
 import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { useDeleteRestrictionMutation } from '../api/user-management-mutations.ts';
 import { restrictionsQuery } from '../api/user-management-queries.ts';
-import { errorText, showFailure } from '../user-management-errors.ts';
+import { errorText, showFailure } from '../../../lib/error-text.ts';
 import { EditDeleteActions } from './row-actions.tsx';
 import { RestrictionFormModal } from './restriction-form-modal.tsx';
 
@@ -43,7 +43,7 @@ export function RestrictionsPage() {
       onConfirm: () =>
         remove.mutate(restriction.id, {
           onSuccess: () => showSuccess({ message: t('restrictions.delete.done', { name: restriction.name }) }),
-          onError: showFailure,
+          onError: (error) => showFailure(error, 'user-management'),
         }),
     });
   }
@@ -163,7 +163,7 @@ export function RestrictionsPage() {
         aria-label={t('restrictions.caption')}
         data-testid="restrictions-table"
         emptyText={search.search ? t('list.noMatches') : t('restrictions.empty')}
-        states={{ placement: 'inline', errorText }}
+        states={{ placement: 'inline', errorText: (error) => errorText(error, 'user-management') }}
       />
       {editing ? (
         <RestrictionFormModal

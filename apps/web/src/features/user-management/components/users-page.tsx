@@ -17,7 +17,7 @@ import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts'
 import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { useResendInvitationMutation, useSetUserActiveMutation } from '../api/user-management-mutations.ts';
 import { companyUsersQuery } from '../api/user-management-queries.ts';
-import { errorText, showFailure } from '../user-management-errors.ts';
+import { errorText, showFailure } from '../../../lib/error-text.ts';
 import { usersFilter, type UsersSearch } from '../user-management-search.ts';
 import { EditUserModal } from './edit-user-modal.tsx';
 import { InviteUserModal } from './invite-user-modal.tsx';
@@ -60,7 +60,7 @@ export function UsersPage() {
           {
             onSuccess: () =>
               showSuccess({ message: t(active ? 'users.activate.done' : 'users.deactivate.done', { name }) }),
-            onError: showFailure,
+            onError: (error) => showFailure(error, 'user-management'),
           },
         ),
     });
@@ -74,7 +74,7 @@ export function UsersPage() {
         if (error instanceof ApiError && error.status === 429) {
           const seconds = typeof error.data['retryAfter'] === 'number' ? error.data['retryAfter'] : 60;
           showError({ message: t('users.invite.resendTooSoon', { seconds }) });
-        } else showFailure(error);
+        } else showFailure(error, 'user-management');
       },
     });
   }
@@ -192,7 +192,7 @@ export function UsersPage() {
         aria-label={t('users.caption')}
         data-testid="users-table"
         emptyText={search.search || search.status ? t('list.noMatches') : t('users.empty')}
-        states={{ placement: 'inline', errorText }}
+        states={{ placement: 'inline', errorText: (error) => errorText(error, 'user-management') }}
       />
       {inviting ? <InviteUserModal onClose={() => setInviting(false)} /> : null}
       {editing ? <EditUserModal user={editing} onClose={() => setEditing(undefined)} /> : null}
