@@ -5,7 +5,50 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: zones are resolved from here, whatever directory ESLint runs in. */
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The web app's layers (decision 0016). Shared code (`lib/`, `i18n/`, `components/`, `app/`) never imports a feature
+ * or a route; a feature never imports another feature's internals, only its `index.ts`; `routes/` may import
+ * anything. Tests of `lib/` and `i18n/` may wire real pieces of the app (the session); the test harness (`test/`)
+ * builds the whole app and is not a layer.
+ */
+const web = './apps/web/src';
+const webFeatures = readdirSync(`${root}/apps/web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const publicSurfaces = webFeatures.map((feature) => `./${feature}/index.ts`);
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`, ...publicSurfaces],
+    message: "A feature uses another feature only through that feature's index.ts (decision 0016).",
+  })),
+  { target: `${web}/features`, from: `${web}/routes`, message: 'Routes import features, never the other way.' },
+  {
+    target: [`${web}/lib/**/!(*.test).{ts,tsx}`, `${web}/i18n/**/!(*.test).{ts,tsx}`],
+    from: [`${web}/components`, `${web}/app`, `${web}/features`, `${web}/routes`],
+    message: 'lib/ and i18n/ are the bottom layer: they import only each other.',
+  },
+  {
+    target: `${web}/components`,
+    from: [`${web}/app`, `${web}/features`, `${web}/routes`],
+    message: 'Shared components import only lib/, i18n/ and each other.',
+  },
+  {
+    target: `${web}/app`,
+    from: `${web}/features`,
+    except: publicSurfaces,
+    message: "The app's shell wires a feature in only through that feature's index.ts.",
+  },
+  { target: `${web}/app`, from: `${web}/routes`, message: 'The app shell never imports a route.' },
+];
 
 export default tseslint.config(
   {
@@ -42,6 +85,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: root,
           zones: [
             { target: './packages', from: './apps', message: 'A package never imports an app.' },
             { target: './apps/web', from: './apps/server', message: 'The web app talks to the server only over HTTP.' },
@@ -53,6 +97,7 @@ export default tseslint.config(
             },
             { target: './packages/edifact', from: './packages/i18n', message: 'packages/edifact depends on nothing.' },
             { target: './packages/contracts', from: './packages/i18n', message: 'contracts depends on zod only.' },
+            ...webZones,
           ],
         },
       ],

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { GroupsPageSchema, SuccessResponseSchema } from '@portal/contracts';
-import { createSession } from '../features/auth/session/session.ts';
+import { createSession } from '../app/session/session.ts';
 import { createFetchMock } from '../test/fetch-mock.ts';
 import { makeTokenSet } from '../test/tokens.ts';
 import { createApiClient, ResponseSchemaError } from './api-client.ts';

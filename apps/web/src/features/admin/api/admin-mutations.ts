@@ -20,7 +20,7 @@ import {
 } from '@portal/contracts';
 import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { useSession } from '../../auth/session/session-context.tsx';
+import { useSession } from '../../../app/session/session-context.tsx';
 import { startImpersonation } from '../impersonation.ts';
 import { attachmentFilename, saveBlob, sendAuthorized, sendAuthorizedJson } from './admin-files.ts';
 import { adminKeys } from './admin-queries.ts';

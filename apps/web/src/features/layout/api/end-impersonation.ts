@@ -1,6 +1,6 @@
 import { SuccessResponseSchema } from '@portal/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
-import { IMPERSONATOR_SESSION_STORAGE_KEY, isStoredSession, type Session } from '../../auth/session/session.ts';
+import { IMPERSONATOR_SESSION_STORAGE_KEY, isStoredSession, type Session } from '../../../app/session/session.ts';
 
 export type EndImpersonationDeps = {
   api: ApiClient;

@@ -11,7 +11,7 @@ import {
   type UserSettings,
 } from '@portal/contracts';
 import { useApi } from '../../../lib/api-context.tsx';
-import { useSession } from '../../auth/session/session-context.tsx';
+import { useSession } from '../../../app/session/session-context.tsx';
 import { profileKeys } from './profile-queries.ts';
 
 export function useUpdateUserDataMutation() {

@@ -12,7 +12,7 @@ import { showSuccess } from '../../../lib/notify.ts';
 import { useSaveGroupMutation } from '../api/user-management-mutations.ts';
 import { groupDetailQuery, userOptionLabel } from '../api/user-management-queries.ts';
 import { fieldErrorText, showSaveFailure } from '../../../lib/error-text.ts';
-import { FormActions } from './form-actions.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { PermissionChecklist } from './permission-checklist.tsx';
 import { UserMultiSelect } from './member-pickers.tsx';
 

@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { useApi } from '../../lib/api-context.tsx';
-import { useSessionState } from '../auth/session/session-context.tsx';
+import { useSessionState } from './session-context.tsx';
 
 export const permissionKeys = { all: ['permissions'] as const };
 
