@@ -5,6 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { serverBoundaries, serverFeatureZones } from './apps/server/eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -41,6 +42,8 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          // Zones are resolved from this file's folder, not from the process's (the lint test runs elsewhere).
+          basePath: import.meta.dirname,
           zones: [
             { target: './packages', from: './apps', message: 'A package never imports an app.' },
             { target: './apps/web', from: './apps/server', message: 'The web app talks to the server only over HTTP.' },
@@ -52,6 +55,8 @@ export default tseslint.config(
             },
             { target: './packages/edifact', from: './packages/i18n', message: 'packages/edifact depends on nothing.' },
             { target: './packages/contracts', from: './packages/i18n', message: 'contracts depends on zod only.' },
+            // Server features reach each other only through their services (decision 0013).
+            ...serverFeatureZones(),
           ],
         },
       ],
@@ -63,6 +68,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...serverBoundaries,
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', '**/bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
