@@ -45,6 +45,7 @@ import { companyUsersRoutes } from './features/user-management/company-users.rou
 import { createCompanyUsersService } from './features/user-management/company-users.service.ts';
 import { restrictionsRoutes } from './features/restrictions/restrictions.routes.ts';
 import { createRestrictionsService } from './features/restrictions/restrictions.service.ts';
+import { addressBookRoutes } from './features/address-book/address-book.routes.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(companyUsersRoutes(companyUsers));
       await api.register(groupsRoutes(groups));
       await api.register(restrictionsRoutes(restrictions));
+      await api.register(addressBookRoutes({ db, clock, audit, cpu }));
       await api.register(jobsRoutes(jobs));
     },
     { prefix: '/api' },

@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   /** A group permission the company is not entitled to (ETTN without the company's ETTN toggle). */
   'user_management.permission_not_entitled',
   'user_management.cannot_change_own_groups',
+  /** The GLN is already in the company's address book (details: gln). */
+  'address_book.gln_taken',
+  /** A CSV import found problems; nothing was saved (details: rows.<line>.<field> or file). */
+  'address_book.import_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -12,3 +12,5 @@ export * from './issue-reports.ts';
 export * from './admin.ts';
 export * from './system.ts';
 export * from './jobs.ts';
+export * from './identifiers.ts';
+export * from './address-book.ts';

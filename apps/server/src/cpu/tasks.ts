@@ -11,18 +11,21 @@ import {
   type ImportZipTask,
   type ValidateTask,
 } from '../features/edifact/edifact.tasks.ts';
+import { parseCsvTask, type ParseCsvTask } from '../features/address-book/address-book.tasks.ts';
 
 const TASKS = {
   'edifact.validate': validateTask,
   'edifact.contrl': contrlTask,
   'edifact.importZip': importZipTask,
+  'addressBook.parseCsv': parseCsvTask,
 };
 
 export type CpuTaskName = keyof typeof TASKS;
 export type CpuTask =
   | ({ name: 'edifact.validate' } & ValidateTask)
   | ({ name: 'edifact.contrl' } & ContrlTask)
-  | ({ name: 'edifact.importZip' } & ImportZipTask);
+  | ({ name: 'edifact.importZip' } & ImportZipTask)
+  | ({ name: 'addressBook.parseCsv' } & ParseCsvTask);
 export type CpuTaskResult<N extends CpuTaskName> = Awaited<ReturnType<(typeof TASKS)[N]>>;
 
 export async function runCpuTask(task: CpuTask): Promise<unknown> {

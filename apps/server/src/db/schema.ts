@@ -8,4 +8,5 @@ export * from '../features/audit/audit.table.ts';
 export * from '../features/app-config/app-config.table.ts';
 export * from '../features/restrictions/restrictions.table.ts';
 export * from '../features/issue-reports/issue-reports.table.ts';
+export * from '../features/address-book/address-book.table.ts';
 export * from '../storage/blobs.table.ts';

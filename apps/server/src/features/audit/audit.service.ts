@@ -31,6 +31,8 @@ export type AuditEvent =
   | 'users.deactivated'
   | 'users.activated'
   | 'restrictions.changed'
+  /** An address-book entry created, updated or deleted, or a CSV imported (details.change). */
+  | 'address_book.changed'
   | 'admin.company_created'
   | 'admin.company_changed'
   | 'admin.user_created'
