@@ -5,6 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { builtinModules } from 'node:module';
 import { serverBoundaries, serverFeatureZones } from './apps/server/eslint/boundaries.js';
 
 export default tseslint.config(
@@ -59,6 +60,41 @@ export default tseslint.config(
             ...serverFeatureZones(),
           ],
         },
+      ],
+    },
+  },
+  {
+    // The EDIFACT core runs in browsers too (docs/decisions/0017-edifact-public-surface.md): Node's modules and
+    // globals only in the node-only places, which `@portal/edifact/node` and the CLI bring in.
+    files: ['packages/edifact/src/**/*.ts'],
+    ignores: [
+      'packages/edifact/src/**/node/**',
+      'packages/edifact/src/node.ts',
+      'packages/edifact/src/cli.ts',
+      'packages/edifact/src/cli/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: builtinModules.map((name) => ({
+            name,
+            message: 'The EDIFACT core is browser-safe: Node modules belong in a node/ folder or the CLI.',
+          })),
+          patterns: [
+            {
+              group: ['node:*'],
+              message: 'The EDIFACT core is browser-safe: Node modules belong in a node/ folder or the CLI.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['process', 'Buffer', 'require', '__dirname', '__filename'].map((name) => ({
+          name,
+          message: 'The EDIFACT core is browser-safe: Node globals belong in a node/ folder or the CLI.',
+        })),
       ],
     },
   },
