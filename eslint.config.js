@@ -49,6 +49,7 @@ const webZones = [
   },
   { target: `${web}/app`, from: `${web}/routes`, message: 'The app shell never imports a route.' },
 ];
+import { serverBoundaries, serverFeatureZones } from './apps/server/eslint/boundaries.js';
 
 export default tseslint.config(
   {
@@ -98,6 +99,8 @@ export default tseslint.config(
             { target: './packages/edifact', from: './packages/i18n', message: 'packages/edifact depends on nothing.' },
             { target: './packages/contracts', from: './packages/i18n', message: 'contracts depends on zod only.' },
             ...webZones,
+            // Server features reach each other only through their services (decision 0013).
+            ...serverFeatureZones(),
           ],
         },
       ],
@@ -144,6 +147,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...serverBoundaries,
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', '**/bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
