@@ -52,8 +52,28 @@ export default tseslint.config(
             },
             { target: './packages/edifact', from: './packages/i18n', message: 'packages/edifact depends on nothing.' },
             { target: './packages/contracts', from: './packages/i18n', message: 'contracts depends on zod only.' },
+            {
+              target: './packages/documents',
+              from: ['./packages/contracts', './packages/i18n'],
+              message: 'packages/documents depends on edifact and zod only.',
+            },
+            {
+              target: './packages/edifact',
+              from: './packages/documents',
+              message: 'packages/edifact depends on nothing.',
+            },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The document model runs in browsers too (the web app will render and edit canonical bodies).
+    files: ['packages/documents/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'packages/documents runs in browsers.' }] },
       ],
     },
   },
