@@ -194,7 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (hasWeb && request.method === 'GET' && !path.startsWith('/api') && !/\.[a-z0-9]+$/i.test(path)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    throw new AppError('request.not_found', 404, { message: `Route ${request.method} ${path} not found` });
+    throw new AppError('request.not_found', { message: `Route ${request.method} ${path} not found` });
   });
 
   app.addHook('onClose', async () => {

@@ -278,7 +278,10 @@ describe('address book CSV import and export', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ dryRun: false, rows: 2, created: 2, problems: [] });
     expect(await names(user, '?search=sklep')).toEqual(['Sklep Dwa', 'Sklep Jeden']);
-    expect((await latestAudit(t.database.db, 'address_book.changed'))?.details).toMatchObject({ change: 'imported', count: 2 });
+    expect((await latestAudit(t.database.db, 'address_book.changed'))?.details).toMatchObject({
+      change: 'imported',
+      count: 2,
+    });
   });
 
   it('finds GLNs already in the book and repeated within the file', async () => {

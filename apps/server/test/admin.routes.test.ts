@@ -405,7 +405,7 @@ describe('admin users', () => {
     const taken = await call('POST', '/api/admin/users', admin, { ...base, email: 'USER@demo.example.com' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toMatchObject({
-      code: 'resource.conflict',
+      code: 'users.email_taken',
       details: [{ field: 'email', code: 'emailTaken' }],
     });
     // A platform admin needs no company.

@@ -197,6 +197,6 @@ describe('admin: UN/EDIFACT directories', () => {
       payload: { name: 'D99Z' },
     });
     expect(missing.statusCode).toBe(502);
-    expect(missing.json().error.code).toBe('server.unavailable');
+    expect(missing.json().error.code).toBe('edifact.directory_download_failed');
   });
 });

@@ -164,7 +164,7 @@ describe('restrictions CRUD', () => {
     const dup = await call('POST', '/api/restrictions', user, rule({ name: 'OPEN' }));
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error).toMatchObject({
-      code: 'resource.conflict',
+      code: 'restrictions.name_taken',
       details: [{ field: 'name', code: 'nameTaken' }],
     });
     expect((await call('PUT', `/api/restrictions/${north}`, user, rule({ name: 'open' }))).statusCode).toBe(409);

@@ -215,7 +215,7 @@ describe('an invitation tells nothing about other companies (item 8)', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({
-      code: 'resource.conflict',
+      code: 'users.email_taken',
       details: [{ field: 'email', code: 'emailTaken' }],
     });
   });

@@ -263,7 +263,7 @@ describe('POST /api/company-users/invite, end to end', () => {
       const res = await call('POST', '/api/company-users/invite', user, { email, firstName: 'A', lastName: 'B' });
       expect(res.statusCode, email).toBe(409);
       expect(res.json().error).toMatchObject({
-        code: 'resource.conflict',
+        code: 'users.email_taken',
         details: [{ field: 'email', code: 'emailTaken' }],
       });
     }
@@ -562,7 +562,7 @@ describe('POST, PUT, DELETE /api/groups', () => {
     const res = await call('POST', '/api/groups', user, { name: 'ORDER DESK', permissions: [] });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({
-      code: 'resource.conflict',
+      code: 'groups.name_taken',
       details: [{ field: 'name', code: 'nameTaken' }],
     });
     expect((await call('POST', '/api/groups', buyer, { name: 'Order desk', permissions: [] })).statusCode).toBe(201);

@@ -9,7 +9,7 @@ import { AppProviders } from './app/providers.tsx';
 import { createServices } from './app/services.ts';
 import { detectBrowserLanguage } from './i18n/language.ts';
 import { initI18n } from './i18n/i18n.ts';
-import { showApiErrorToast } from './lib/notify.ts';
+import { showApiErrorToast } from './lib/error-text.ts';
 import { createAppRouter } from './routes/router.tsx';
 
 async function start(): Promise<void> {

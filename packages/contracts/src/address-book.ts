@@ -49,6 +49,7 @@ export const AddressBookEntryRequestSchema = z
     accountNumber: optional(50).refine((v) => !v || isValidIban(v), 'iban'),
     country: text({ error: 'required' })
       .trim()
+      .max(2, 'country')
       .toUpperCase()
       .refine((v) => COUNTRIES.has(v), 'country'),
   })
@@ -107,6 +108,7 @@ export const AddressBookQuerySchema = ListQuerySchema.extend({
   order: z.enum(['asc', 'desc'], { error: 'oneOf' }).default('asc'),
   country: text()
     .trim()
+    .max(2, 'country')
     .toUpperCase()
     .refine((v) => COUNTRIES.has(v), 'country')
     .optional(),

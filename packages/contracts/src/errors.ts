@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Stable error codes of the API. The web app shows `t('errors:' + code)`; `message` is for logs and developers.
- * Add a code here (and its text in every catalog) before throwing it.
+ * Add a code here, named `<feature>.<situation>`, with its status in `ERROR_STATUS` and its text in every catalog,
+ * before throwing it (decision 0014).
  */
 export const ERROR_CODES = [
   'auth.invalid_credentials',
@@ -38,7 +39,6 @@ export const ERROR_CODES = [
   'request.processing_limit',
   'request.method_not_allowed',
   'resource.not_found',
-  'resource.conflict',
   'server.internal',
   'server.unavailable',
   /** Every worker thread is busy and the queue is full (Retry-After). */
@@ -59,12 +59,85 @@ export const ERROR_CODES = [
   /** A group permission the company is not entitled to (ETTN without the company's ETTN toggle). */
   'user_management.permission_not_entitled',
   'user_management.cannot_change_own_groups',
+  /** Another account already has this e-mail address (details: the field). */
+  'users.email_taken',
+  /** The user is disabled, so a link sent to them would be refused. */
+  'users.disabled',
+  /** The company already has a group of this name (details: the field). */
+  'groups.name_taken',
+  /** The company already has a restriction of this name (details: the field). */
+  'restrictions.name_taken',
+  /** UNECE's directory zip could not be fetched, or held another directory than the one asked for. */
+  'edifact.directory_download_failed',
   /** The GLN is already in the company's address book (details: gln). */
   'address_book.gln_taken',
   /** A CSV import found problems; nothing was saved (details: rows.<line>.<field> or file). */
   'address_book.import_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The HTTP status of every code: the server takes a response's status from here, never from the throw site, so one
+ * situation has one status everywhere. A code without a status fails the typecheck.
+ */
+export const ERROR_STATUS = {
+  'auth.invalid_credentials': 401,
+  'auth.account_blocked': 403,
+  'auth.system_disabled': 403,
+  'auth.account_disabled': 403,
+  'auth.email_not_verified': 403,
+  'auth.too_many_attempts': 429,
+  'auth.too_many_password_attempts': 429,
+  'auth.too_many_registrations': 429,
+  'auth.verification_resend_too_soon': 429,
+  'auth.unauthenticated': 401,
+  'auth.token_invalid': 401,
+  'auth.session_expired': 401,
+  'auth.forbidden': 403,
+  'auth.link_expired': 400,
+  'auth.link_invalid': 400,
+  'auth.legacy_already_migrated': 401,
+  'auth.current_password_incorrect': 400,
+  'auth.password_same_as_current': 400,
+  'auth.password_change_failed': 400,
+  'auth.not_impersonating': 400,
+  'auth.account_locked': 429,
+  'validation.failed': 400,
+  'request.malformed': 400,
+  'request.too_large': 413,
+  'request.unsupported_media_type': 415,
+  'request.too_many_requests': 429,
+  'request.not_found': 404,
+  'request.processing_limit': 422,
+  'request.method_not_allowed': 405,
+  'resource.not_found': 404,
+  'server.internal': 500,
+  'server.unavailable': 503,
+  'server.busy': 503,
+  'user_management.would_lock_out': 409,
+  'user_management.cannot_deactivate_self': 409,
+  'user_management.not_invited': 409,
+  'user_management.invitation_resend_too_soon': 429,
+  'user_management.permission_not_held': 403,
+  'user_management.permission_not_entitled': 403,
+  'user_management.cannot_change_own_groups': 403,
+  'admin.cannot_change_self': 400,
+  'admin.impersonation_refused': 409,
+  'users.email_taken': 409,
+  'users.disabled': 409,
+  'groups.name_taken': 409,
+  'restrictions.name_taken': 409,
+  'edifact.directory_download_failed': 502,
+  'address_book.gln_taken': 409,
+  'address_book.import_invalid': 400,
+} as const satisfies Record<ErrorCode, number>;
+
+const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+
+/** Whether a string from an error body is one of our codes (a client reads codes from the wire as plain strings). */
+export function isErrorCode(value: string): value is ErrorCode {
+  return CODES.has(value);
+}
 
 export const ErrorDetailSchema = z.object({
   /** Dotted path of the failing field, e.g. `password` or `items.0.quantity`. */

@@ -64,19 +64,19 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
 function toAppError(error: unknown, timeLimitMs: number): unknown {
   const e = error as { name?: string; code?: string; message?: string } | null;
   if (e?.name === 'AbortError') {
-    return new AppError('request.processing_limit', 422, {
+    return new AppError('request.processing_limit', {
       message: `stopped after ${timeLimitMs} ms`,
       data: { reason: 'time', seconds: Math.ceil(timeLimitMs / 1000) },
     });
   }
   if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-    return new AppError('request.processing_limit', 422, {
+    return new AppError('request.processing_limit', {
       message: 'stopped: out of memory',
       data: { reason: 'memory' },
     });
   }
   if (typeof e?.message === 'string' && /queue is at limit/i.test(e.message)) {
-    return new AppError('server.busy', 503, { headers: { 'retry-after': String(BUSY_RETRY_SECONDS) } });
+    return new AppError('server.busy', { headers: { 'retry-after': String(BUSY_RETRY_SECONDS) } });
   }
   return error;
 }

@@ -1,10 +1,18 @@
-import type { ErrorCode, ErrorDetail } from '@portal/contracts';
+import { ERROR_STATUS, type ErrorCode, type ErrorDetail } from '@portal/contracts';
 
-/** The one error a service throws; the central handler turns it into the API's error body. */
+/**
+ * The one error a service throws; the central handler turns it into the API's error body. Its HTTP status comes from
+ * the code (`ERROR_STATUS` in contracts), so a situation answers with the same status wherever it is thrown.
+ */
 export class AppError extends Error {
+  readonly statusCode: number;
+  readonly details: ErrorDetail[] | undefined;
+  readonly data: Record<string, unknown> | undefined;
+  readonly extra: Record<string, unknown> | undefined;
+  readonly headers: Record<string, string> | undefined;
+
   constructor(
     readonly code: ErrorCode,
-    readonly statusCode: number,
     options: {
       message?: string;
       details?: ErrorDetail[];
@@ -15,16 +23,13 @@ export class AppError extends Error {
     } = {},
   ) {
     super(options.message ?? code);
+    this.statusCode = ERROR_STATUS[code];
     this.details = options.details;
     this.data = options.data;
     this.extra = options.extra;
     this.headers = options.headers;
   }
-  readonly details: ErrorDetail[] | undefined;
-  readonly data: Record<string, unknown> | undefined;
-  readonly extra: Record<string, unknown> | undefined;
-  readonly headers: Record<string, string> | undefined;
 }
 
-export const notFound = () => new AppError('resource.not_found', 404);
-export const forbidden = () => new AppError('auth.forbidden', 403);
+export const notFound = () => new AppError('resource.not_found');
+export const forbidden = () => new AppError('auth.forbidden');

@@ -66,7 +66,7 @@ export function decodeCursor(cursor: string | undefined, parts: readonly KeyPart
     Array.isArray(key) &&
     key.length === parts.length &&
     key.every((part: unknown, i) => typeof part === 'string' && isStorableText(part) && parts[i]!(part));
-  if (!ok) throw new AppError('validation.failed', 400, { details: [{ field: 'cursor', code: 'cursor' }] });
+  if (!ok) throw new AppError('validation.failed', { details: [{ field: 'cursor', code: 'cursor' }] });
   return key as string[];
 }
 

@@ -53,9 +53,9 @@ async function loadPrincipal(db: Db, clock: Clock, userId: string): Promise<Requ
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.id, userId))
     .limit(1);
-  if (!row || row.user.disabledAt || !row.user.emailVerifiedAt) throw new AppError('auth.unauthenticated', 401);
+  if (!row || row.user.disabledAt || !row.user.emailVerifiedAt) throw new AppError('auth.unauthenticated');
   const verdict = evaluateCompanyStatus(row.company ?? undefined, clock.now());
-  if (!verdict.allowed) throw new AppError(verdict.code, 403);
+  if (!verdict.allowed) throw new AppError(verdict.code);
   // Only groups of the user's own company count, whatever rows exist.
   const memberships = row.user.companyId
     ? await db
@@ -120,13 +120,13 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
     if (request.routeOptions.config?.public || !request.routeOptions.url) return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (!token) throw new AppError('auth.unauthenticated', 401);
+    if (!token) throw new AppError('auth.unauthenticated');
     const claims = await deps.tokens.verify(token);
-    if (!claims) throw new AppError('auth.unauthenticated', 401);
+    if (!claims) throw new AppError('auth.unauthenticated');
     // An impersonation is always a session: without one it could not be ended.
-    if (claims.impersonator && !claims.sid) throw new AppError('auth.unauthenticated', 401);
+    if (claims.impersonator && !claims.sid) throw new AppError('auth.unauthenticated');
     if (claims.sid && !(await isSessionLive(deps.db, deps.clock, claims.sid, claims.sub)))
-      throw new AppError('auth.unauthenticated', 401);
+      throw new AppError('auth.unauthenticated');
     const principal = await loadPrincipal(deps.db, deps.clock, claims.sub);
     if (claims.sid) principal.sessionId = claims.sid;
     if (claims.impersonator) {
@@ -141,20 +141,20 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
 
 /** The principal of an authenticated route (the hook guarantees it). */
 export function principalOf(request: FastifyRequest): RequestPrincipal {
-  if (!request.principal) throw new AppError('auth.unauthenticated', 401);
+  if (!request.principal) throw new AppError('auth.unauthenticated');
   return request.principal;
 }
 
 /** preHandler: the caller must hold a feature permission. */
 export function requirePermission(permission: FeaturePermission) {
   return async (request: FastifyRequest) => {
-    if (!hasPermission(principalOf(request), permission)) throw new AppError('auth.forbidden', 403);
+    if (!hasPermission(principalOf(request), permission)) throw new AppError('auth.forbidden');
   };
 }
 
 /** preHandler: the caller must hold a role (admin routes). */
 export function requireRole(role: string) {
   return async (request: FastifyRequest) => {
-    if (!principalOf(request).roles.includes(role)) throw new AppError('auth.forbidden', 403);
+    if (!principalOf(request).roles.includes(role)) throw new AppError('auth.forbidden');
   };
 }

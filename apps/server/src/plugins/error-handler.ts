@@ -1,21 +1,31 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ErrorBody, ErrorCode, ErrorDetail } from '@portal/contracts';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorDetail } from '@portal/contracts';
 import { AppError } from '../lib/app-error.ts';
 
 function body(code: ErrorCode, message: string, requestId: string, extra?: Partial<ErrorBody['error']>): ErrorBody {
   return { error: { code, message, ...extra }, requestId };
 }
 
-/** Fastify's own errors for a client's mistake, mapped to stable codes; everything else is a 500. */
-const FASTIFY_CLIENT_ERRORS: Record<string, [number, ErrorCode]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'request.malformed'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'request.malformed'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'request.malformed'],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'request.too_large'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'request.unsupported_media_type'],
-  FST_ERR_CTP_EMPTY_TYPE: [415, 'request.unsupported_media_type'],
-  FST_ERR_VALIDATION: [400, 'validation.failed'],
+/** Sends the error body of a code with the code's status. */
+function sendError(
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string,
+  extra?: Partial<ErrorBody['error']>,
+): FastifyReply {
+  return reply.status(ERROR_STATUS[code]).send(body(code, message, reply.request.id, extra));
+}
+
+/** Fastify's own errors for a client's mistake, mapped to stable codes (their status is the code's); else a 500. */
+const FASTIFY_CLIENT_ERRORS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request.malformed',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request.malformed',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'request.malformed',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'request.too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'request.unsupported_media_type',
+  FST_ERR_CTP_EMPTY_TYPE: 'request.unsupported_media_type',
+  FST_ERR_VALIDATION: 'validation.failed',
 };
 
 /**
@@ -40,10 +50,11 @@ function sqlStateOf(error: unknown): string | undefined {
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    // HTTP's own status for a too-long URI, not the 413 of a too-large body; the code stays the same situation's.
     void reply.status(414).send(body('request.too_large', 'A path parameter is too long', request.id));
     return;
   }
-  void reply.status(400).send(body('request.malformed', error.message, request.id));
+  void sendError(reply, 'request.malformed', error.message);
 }
 
 /** The one place that turns an exception into the API's error body. */
@@ -63,30 +74,29 @@ export function registerErrorHandler(app: FastifyInstance): void {
         field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || where,
         code: v.message && /^[a-zA-Z]+$/.test(v.message) ? v.message : v.keyword,
       }));
-      return reply.status(400).send(body('validation.failed', `Invalid ${where}`, request.id, { details }));
+      return sendError(reply, 'validation.failed', `Invalid ${where}`, { details });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.status(500).send(body('server.internal', 'Internal server error', request.id));
+      return sendError(reply, 'server.internal', 'Internal server error');
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) {
-      return reply.status(known[0]).send(body(known[1], error.message, request.id));
+      return sendError(reply, known, error.message);
     }
     const state = sqlStateOf(error);
     if (state && UNSTORABLE_TEXT_STATES.has(state)) {
       request.log.warn({ err: error }, 'text the database cannot store passed the request schema');
-      return reply
-        .status(400)
-        .send(body('request.malformed', 'The request holds text that cannot be stored', request.id));
+      return sendError(reply, 'request.malformed', 'The request holds text that cannot be stored');
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send(body('request.too_many_requests', error.message, request.id));
+      return sendError(reply, 'request.too_many_requests', error.message);
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Any other client error of Fastify or a plugin keeps the status it chose.
       return reply.status(error.statusCode).send(body('request.malformed', error.message, request.id));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(body('server.internal', 'Internal server error', request.id));
+    return sendError(reply, 'server.internal', 'Internal server error');
   });
 }

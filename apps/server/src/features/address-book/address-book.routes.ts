@@ -33,7 +33,7 @@ function allow(permission: FeaturePermission) {
   const hasPermission = requirePermission(permission);
   return async (request: FastifyRequest) => {
     await hasPermission(request);
-    if (principalOf(request).roles.includes('demo')) throw new AppError('auth.forbidden', 403);
+    if (principalOf(request).roles.includes('demo')) throw new AppError('auth.forbidden');
   };
 }
 
@@ -46,23 +46,23 @@ async function readCsvUpload(request: FastifyRequest): Promise<Uint8Array> {
     });
   } catch (error) {
     const code = (error as { code?: string }).code;
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('request.unsupported_media_type', 415);
-    throw new AppError('request.malformed', 400, { message: 'Malformed multipart body' });
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('request.unsupported_media_type');
+    throw new AppError('request.malformed', { message: 'Malformed multipart body' });
   }
-  if (!file) throw new AppError('validation.failed', 400, { details: [{ field: 'file', code: 'required' }] });
+  if (!file) throw new AppError('validation.failed', { details: [{ field: 'file', code: 'required' }] });
   let bytes: Buffer;
   try {
     bytes = await file.toBuffer();
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('validation.failed', 400, {
+      throw new AppError('validation.failed', {
         details: [{ field: 'file', code: 'fileTooLarge', params: { name: file.filename || 'file' } }],
       });
     }
-    throw new AppError('request.malformed', 400, { message: 'Malformed multipart body' });
+    throw new AppError('request.malformed', { message: 'Malformed multipart body' });
   }
   if (bytes.length === 0) {
-    throw new AppError('validation.failed', 400, {
+    throw new AppError('validation.failed', {
       details: [{ field: 'file', code: 'fileEmpty', params: { name: file.filename || 'file' } }],
     });
   }

@@ -21,7 +21,7 @@ import type { AddressBookRepository, AddressBookRow } from './address-book.repos
 
 export type AddressBookCaller = { userId: string; companyId: string | null };
 
-const glnTaken = () => new AppError('address_book.gln_taken', 409, { details: [{ field: 'gln', code: 'glnTaken' }] });
+const glnTaken = () => new AppError('address_book.gln_taken', { details: [{ field: 'gln', code: 'glnTaken' }] });
 
 function toEntry(row: AddressBookRow): AddressBookEntry {
   return {
@@ -93,7 +93,7 @@ export function createAddressBookService(deps: {
       // The cursor carries its sort, so that a cursor of one order is never read as a position in another.
       const key = decodeCursor(q.cursor, [SORT_NAMES, ORDERS, SORT_VALUE, uuid]);
       if (key && (key[0] !== q.sort || key[1] !== q.order)) {
-        throw new AppError('validation.failed', 400, { details: [{ field: 'cursor', code: 'cursor' }] });
+        throw new AppError('validation.failed', { details: [{ field: 'cursor', code: 'cursor' }] });
       }
       const after = key ? { key: key[2]!, id: key[3]! } : undefined;
       const filters = { search: q.search, country: q.country, personType: q.personType };
@@ -220,7 +220,7 @@ export type AddressBookService = ReturnType<typeof createAddressBookService>;
 
 /** A real import with problems: 400, each problem a detail on `rows.<line>.<field>`. */
 function importInvalid(problems: readonly ImportProblem[]): AppError {
-  return new AppError('address_book.import_invalid', 400, {
+  return new AppError('address_book.import_invalid', {
     details: problems.slice(0, 1000).map((p) => ({
       field: p.line === 0 ? 'file' : `rows.${p.line}.${p.field}`,
       code: p.code,

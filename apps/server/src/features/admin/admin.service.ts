@@ -183,7 +183,7 @@ export function createAdminService(deps: {
   }
 
   const cannotChangeSelf = (what: string) =>
-    new AppError('admin.cannot_change_self', 400, { message: `An admin cannot ${what} their own account` });
+    new AppError('admin.cannot_change_self', { message: `An admin cannot ${what} their own account` });
 
   return {
     // Companies -------------------------------------------------------------------------------------------------
@@ -287,17 +287,16 @@ export function createAdminService(deps: {
       let groupIds: string[] = [];
       if (input.companyId) {
         const company = await repo.findCompany(input.companyId);
-        if (!company)
-          throw new AppError('validation.failed', 400, { details: [{ field: 'companyId', code: 'notFound' }] });
+        if (!company) throw new AppError('validation.failed', { details: [{ field: 'companyId', code: 'notFound' }] });
         companyName = company.name;
         const wanted = [...new Set(input.groupIds)];
         groupIds = await repo.groupIdsOfCompany(company.id, wanted);
         if (groupIds.length !== wanted.length) {
-          throw new AppError('validation.failed', 400, { details: [{ field: 'groupIds', code: 'oneOf' }] });
+          throw new AppError('validation.failed', { details: [{ field: 'groupIds', code: 'oneOf' }] });
         }
       }
       if (await repo.findUserByEmail(input.email)) {
-        throw new AppError('resource.conflict', 409, {
+        throw new AppError('users.email_taken', {
           message: 'E-mail already in use',
           details: [{ field: 'email', code: 'emailTaken' }],
         });
@@ -319,7 +318,7 @@ export function createAdminService(deps: {
         )
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) {
-            throw new AppError('resource.conflict', 409, {
+            throw new AppError('users.email_taken', {
               message: 'E-mail already in use',
               details: [{ field: 'email', code: 'emailTaken' }],
             });
@@ -375,7 +374,7 @@ export function createAdminService(deps: {
       const user = await getUserRow(id);
       if (user.disabledAt) {
         // The link would be refused (a disabled user cannot set a password), so say so now.
-        throw new AppError('resource.conflict', 409, {
+        throw new AppError('users.disabled', {
           message: 'User is disabled',
           details: [{ field: 'id', code: 'userDisabled' }],
         });
@@ -391,7 +390,7 @@ export function createAdminService(deps: {
       if (id === caller.userId && !next.includes('admin')) throw cannotChangeSelf('demote');
       if (!user.companyId && !next.includes('admin')) {
         // Only platform admins live outside a company; such a user would see nothing.
-        throw new AppError('validation.failed', 400, { details: [{ field: 'roles', code: 'companyRequired' }] });
+        throw new AppError('validation.failed', { details: [{ field: 'roles', code: 'companyRequired' }] });
       }
       const before = [...user.roles].sort();
       if (before.join() !== next.join()) {

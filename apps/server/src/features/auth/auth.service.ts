@@ -83,7 +83,7 @@ export function createAuthService(deps: {
       userAgent: meta.userAgent,
       details: { code, retryAfter },
     });
-    throw new AppError(code, 429, {
+    throw new AppError(code, {
       data: { retryAfter },
       headers: { 'retry-after': String(retryAfter) },
       extra: { success: false },
@@ -166,7 +166,7 @@ export function createAuthService(deps: {
     const since = new Date(Math.max(addSeconds(now, -ACCOUNT_WINDOW_SECONDS).getTime(), unlocked?.getTime() ?? 0));
     const failures = await repo.recentEventTimes('auth.login_failed', { login }, since, ACCOUNT_LOCK_FAILURES + 1);
     if (failures.length === ACCOUNT_LOCK_FAILURES) await accountLocked(login, meta);
-    throw new AppError('auth.invalid_credentials', 401, { extra: { success: false } });
+    throw new AppError('auth.invalid_credentials', { extra: { success: false } });
   }
 
   /** The account just locked: audit it and, when the login is a user's, e-mail the unlock link. */
@@ -374,7 +374,7 @@ export function createAuthService(deps: {
         .where(and(eq(legacyAccounts.id, legacy.id), isNull(legacyAccounts.migratedAt)))
         .returning({ id: legacyAccounts.id });
       if (moved.length !== 1) {
-        throw new AppError('validation.failed', 400, {
+        throw new AppError('validation.failed', {
           details: [{ field: 'registrationToken', code: 'registrationInvalid' }],
         });
       }
@@ -408,11 +408,11 @@ export function createAuthService(deps: {
         audit.record({ event: 'auth.login_refused', subjectUserId: user.id, login, ip: meta.ip, details: { reason } });
       if (user.disabledAt) {
         await refused('disabled');
-        throw new AppError('auth.account_disabled', 403, { extra: { success: false } });
+        throw new AppError('auth.account_disabled', { extra: { success: false } });
       }
       if (!user.emailVerifiedAt) {
         await refused('unverified');
-        throw new AppError('auth.email_not_verified', 403, { data: { id: user.id }, extra: { success: false } });
+        throw new AppError('auth.email_not_verified', { data: { id: user.id }, extra: { success: false } });
       }
       const company = user.companyId ? await repo.findCompany(user.companyId) : undefined;
       const verdict = evaluateCompanyStatus(company, clock.now());
@@ -425,7 +425,7 @@ export function createAuthService(deps: {
           ip: meta.ip,
           details: { reason: verdict.code },
         });
-        throw new AppError(verdict.code, 403, { extra: { success: false, vindicationInfoResponse: verdict.response } });
+        throw new AppError(verdict.code, { extra: { success: false, vindicationInfoResponse: verdict.response } });
       }
       if (verdict.startWindowAt && company) await repo.startWorkingWindow(company.id, verdict.startWindowAt);
       const token = await issueSession(user);
@@ -452,7 +452,7 @@ export function createAuthService(deps: {
       }
       if (!(await verifyPassword(account.passwordHash, input.password)))
         return failLogin(login, meta, 'legacy_password');
-      if (account.migratedAt) throw new AppError('auth.legacy_already_migrated', 401, { extra: { success: false } });
+      if (account.migratedAt) throw new AppError('auth.legacy_already_migrated', { extra: { success: false } });
       const token = newSecret();
       const now = clock.now();
       await repo.insertOneTimeToken({
@@ -475,7 +475,7 @@ export function createAuthService(deps: {
     async refresh(refreshToken: string): Promise<TokenSet> {
       const now = clock.now();
       const found = await repo.findRefreshToken(hashSecret(refreshToken));
-      if (!found) throw new AppError('auth.token_invalid', 401);
+      if (!found) throw new AppError('auth.token_invalid');
       const { token, family } = found;
       if (token.usedAt) {
         // A rotated token came back: whoever holds the family may be an attacker, so end the whole session.
@@ -485,18 +485,19 @@ export function createAuthService(deps: {
           subjectUserId: family.userId,
           details: { familyId: family.id },
         });
-        throw new AppError('auth.token_invalid', 401);
+        throw new AppError('auth.token_invalid');
       }
       if (family.revokedAt || token.expiresAt <= now || family.absoluteExpiresAt <= now) {
-        throw new AppError('auth.token_invalid', 401);
+        throw new AppError('auth.token_invalid');
       }
       const user = await repo.findUserById(family.userId);
-      if (!user || user.disabledAt) throw new AppError('auth.token_invalid', 401);
+      if (!user || user.disabledAt) throw new AppError('auth.token_invalid');
       const company = user.companyId ? await repo.findCompany(user.companyId) : undefined;
       const verdict = evaluateCompanyStatus(company, now);
       if (!verdict.allowed) {
         await repo.revokeFamily(family.id, verdict.code, now);
-        throw new AppError(verdict.code, 401);
+        // Its 403 does not reach the client: the refresh route answers every failure with a 401.
+        throw new AppError(verdict.code);
       }
       // A limited company's window starts at whichever comes first after a pause, a login or a refresh; else a
       // session that sat out the pause would work on without ever being limited again.
@@ -508,7 +509,7 @@ export function createAuthService(deps: {
           subjectUserId: family.userId,
           details: { familyId: family.id, race: true },
         });
-        throw new AppError('auth.token_invalid', 401);
+        throw new AppError('auth.token_invalid');
       }
       const impersonator = family.impersonatorId ? await repo.findUserById(family.impersonatorId) : undefined;
       if (
@@ -517,7 +518,7 @@ export function createAuthService(deps: {
       ) {
         // The admin who started this impersonation was disabled (or is no admin any more): it ends with them.
         await repo.revokeFamily(family.id, 'impersonator_disabled', now);
-        throw new AppError('auth.token_invalid', 401);
+        throw new AppError('auth.token_invalid');
       }
       return mintTokens(user, family.id, family.absoluteExpiresAt, impersonator);
     },
@@ -543,7 +544,7 @@ export function createAuthService(deps: {
       const now = clock.now();
       const recent = await repo.countEvents('auth.registered', { ip: meta.ip }, addSeconds(now, -3600));
       if (recent.count >= REGISTRATIONS_PER_ADDRESS_PER_HOUR) {
-        throw new AppError('auth.too_many_registrations', 429, {
+        throw new AppError('auth.too_many_registrations', {
           data: { retryAfter: 3600 },
           headers: { 'retry-after': '3600' },
         });
@@ -553,7 +554,7 @@ export function createAuthService(deps: {
       if (input.registrationToken) {
         const row = await repo.findOneTimeToken(hashSecret(input.registrationToken), ['registration']);
         if (!row || row.usedAt || row.expiresAt <= now || !row.legacyAccountId) {
-          throw new AppError('validation.failed', 400, {
+          throw new AppError('validation.failed', {
             details: [
               {
                 field: 'registrationToken',
@@ -614,7 +615,7 @@ export function createAuthService(deps: {
         .transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db;
           if (registrationTokenId && !(await repo.consumeOneTimeToken(registrationTokenId, now, tx))) {
-            throw new AppError('validation.failed', 400, {
+            throw new AppError('validation.failed', {
               details: [{ field: 'registrationToken', code: 'registrationInvalid' }],
             });
           }
@@ -650,7 +651,7 @@ export function createAuthService(deps: {
       if (!isUuid(id)) return;
       const wait = await verificationWait(id);
       if (wait > 0) {
-        throw new AppError('auth.verification_resend_too_soon', 429, {
+        throw new AppError('auth.verification_resend_too_soon', {
           data: { retryAfter: wait },
           headers: { 'retry-after': String(wait) },
         });
@@ -723,17 +724,17 @@ export function createAuthService(deps: {
     async setPassword(token: string, password: string, meta: RequestMeta): Promise<{ purpose: ActionPurpose }> {
       const now = clock.now();
       const row = await repo.findOneTimeToken(hashSecret(token), ['reset', 'invite']);
-      if (!row?.userId || row.usedAt) throw new AppError('auth.link_invalid', 400);
-      if (row.expiresAt <= now) throw new AppError('auth.link_expired', 400);
+      if (!row?.userId || row.usedAt) throw new AppError('auth.link_invalid');
+      if (row.expiresAt <= now) throw new AppError('auth.link_expired');
       const passwordHash = await hashPassword(password);
       const userId = row.userId;
       await deps.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
-        if (!(await repo.consumeOneTimeToken(row.id, now, tx))) throw new AppError('auth.link_invalid', 400);
+        if (!(await repo.consumeOneTimeToken(row.id, now, tx))) throw new AppError('auth.link_invalid');
         const user = await repo.findUserById(userId, tx);
         // As checkActionToken says: a user disabled since the link was sent, or whose password changed since,
         // cannot use it.
-        if (!user || user.disabledAt || isStale(row, user)) throw new AppError('auth.link_invalid', 400);
+        if (!user || user.disabledAt || isStale(row, user)) throw new AppError('auth.link_invalid');
         await tx
           .update(users)
           // Following an e-mailed link proves the address, so it counts as verified.

@@ -21,7 +21,7 @@ const ZIP_LIMIT = EDIFACT_DIRECTORY_ZIP_MAX_BYTES;
 
 function checkSize(content: string): void {
   if (Buffer.byteLength(content, 'utf8') > EDIFACT_MAX_BYTES) {
-    throw new AppError('request.too_large', 413, {
+    throw new AppError('request.too_large', {
       data: { maxBytes: EDIFACT_MAX_BYTES },
       details: [{ field: 'content', code: 'tooLarge', params: { max: EDIFACT_MAX_BYTES } }],
     });
@@ -95,7 +95,7 @@ export function edifactRoutes(service: EdifactService): FastifyPluginAsyncZod {
         },
         handler: async (request) => {
           const body = request.body;
-          if (!Buffer.isBuffer(body)) throw new AppError('request.unsupported_media_type', 415);
+          if (!Buffer.isBuffer(body)) throw new AppError('request.unsupported_media_type');
           return service.importZip(new Uint8Array(body), `upload:${request.query.filename ?? 'directory.zip'}`);
         },
       });

@@ -74,12 +74,11 @@ export async function createEdifactService(deps: {
     },
 
     async importZip(bytes: Uint8Array, source: string): Promise<EdifactDirectoryInfo> {
-      if (!isZip(bytes))
-        throw new AppError('validation.failed', 400, { details: [{ field: 'file', code: 'zipRequired' }] });
+      if (!isZip(bytes)) throw new AppError('validation.failed', { details: [{ field: 'file', code: 'zipRequired' }] });
       const result = await deps.cpu.run({ name: 'edifact.importZip', storePath: deps.storePath, bytes, source });
       if (result.ok) return imported(result.info);
       deps.log.warn({ reason: result.message }, 'directory import refused');
-      throw new AppError('validation.failed', 400, {
+      throw new AppError('validation.failed', {
         details: [{ field: 'file', code: result.code }],
         message: result.message,
       });
@@ -93,13 +92,15 @@ export async function createEdifactService(deps: {
         bytes = await fetchCapped(url, EDIFACT_DIRECTORY_ZIP_MAX_BYTES);
       } catch (error) {
         deps.log.warn({ err: error, name }, 'directory download failed');
-        throw new AppError('server.unavailable', 502, {
+        throw new AppError('edifact.directory_download_failed', {
           message: error instanceof Error ? error.message : 'download failed',
         });
       }
       const info = await this.importZip(bytes, url);
       if (info.name !== name.toUpperCase()) {
-        throw new AppError('server.unavailable', 502, { message: `${url} holds directory ${info.name}, not ${name}` });
+        throw new AppError('edifact.directory_download_failed', {
+          message: `${url} holds directory ${info.name}, not ${name}`,
+        });
       }
       return info;
     },

@@ -18,7 +18,7 @@ export type ImpersonationCaller = {
 export type ImpersonationService = ReturnType<typeof createImpersonationService>;
 
 const refuse = (reason: ImpersonationRefusal) =>
-  new AppError('admin.impersonation_refused', 409, {
+  new AppError('admin.impersonation_refused', {
     message: `Cannot impersonate this user (${reason})`,
     data: { reason },
   });
@@ -39,7 +39,7 @@ export function createImpersonationService(deps: {
       const target = await repo.findUser(userId);
       if (!target) throw notFound();
       const impersonator = await repo.findUser(admin.userId);
-      if (!impersonator) throw new AppError('auth.unauthenticated', 401);
+      if (!impersonator) throw new AppError('auth.unauthenticated');
       if (target.id === impersonator.id) throw refuse('self');
       if (target.roles.includes('admin')) throw refuse('admin');
       if (target.disabledAt) throw refuse('disabled');
@@ -48,8 +48,7 @@ export function createImpersonationService(deps: {
       // admin's session does not start a limited company's working window.
       const company = target.companyId ? await repo.findCompany(target.companyId) : undefined;
       const verdict = evaluateCompanyStatus(company, clock.now());
-      if (!verdict.allowed)
-        throw new AppError(verdict.code, 403, { data: { vindicationInfoResponse: verdict.response } });
+      if (!verdict.allowed) throw new AppError(verdict.code, { data: { vindicationInfoResponse: verdict.response } });
       const token = await deps.auth.issueSession(target, { impersonator });
       await audit.record({
         event: 'auth.impersonation_started',
@@ -68,7 +67,7 @@ export function createImpersonationService(deps: {
      * holds as this user. The web app then restores the admin's own tokens.
      */
     async end(caller: ImpersonationCaller, refreshToken: string | undefined, meta: RequestMeta): Promise<void> {
-      if (!caller.impersonator) throw new AppError('auth.not_impersonating', 400);
+      if (!caller.impersonator) throw new AppError('auth.not_impersonating');
       const now = clock.now();
       let revoked = 0;
       if (refreshToken) {

@@ -146,10 +146,10 @@ async function readForm(
     const code = error.reason.code;
     if (code === 'FST_FILES_LIMIT') problem('tooManyFiles', { max: ISSUE_REPORT_MAX_FILES });
     else if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new AppError('request.malformed', 400, { message: 'Too many form parts' });
-    else if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('request.unsupported_media_type', 415);
+      throw new AppError('request.malformed', { message: 'Too many form parts' });
+    else if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('request.unsupported_media_type');
     // Anything else the parser throws is a form it cannot read: a 400, not a failure of the server.
-    else throw new AppError('request.malformed', 400, { message: `Malformed multipart body: ${error.message}` });
+    else throw new AppError('request.malformed', { message: `Malformed multipart body: ${error.message}` });
   }
   return { fields, files, problems };
 }
@@ -191,9 +191,9 @@ export function issueReportsRoutes(deps: {
         handler: async (request) => {
           const length = Number(request.headers['content-length'] ?? 0);
           if (length > ISSUE_REPORT_MAX_BODY_BYTES) {
-            throw new AppError('request.too_large', 413, { data: { maxBytes: ISSUE_REPORT_MAX_BODY_BYTES } });
+            throw new AppError('request.too_large', { data: { maxBytes: ISSUE_REPORT_MAX_BODY_BYTES } });
           }
-          if (!request.isMultipart()) throw new AppError('request.unsupported_media_type', 415);
+          if (!request.isMultipart()) throw new AppError('request.unsupported_media_type');
           const { fields, files, problems } = await readForm(request);
           const parsed = IssueReportFieldsSchema.safeParse(fields);
           const details: ErrorDetail[] = [
@@ -203,7 +203,7 @@ export function issueReportsRoutes(deps: {
             ...problems,
           ];
           if (details.length || !parsed.success)
-            throw new AppError('validation.failed', 400, { message: 'Invalid issue report', details });
+            throw new AppError('validation.failed', { message: 'Invalid issue report', details });
           const p = principalOf(request);
           return service.submit(
             { userId: p.userId, email: p.email, companyId: p.companyId },

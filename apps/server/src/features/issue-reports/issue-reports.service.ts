@@ -117,14 +117,14 @@ export function createIssueReportsService(deps: {
       const files = uploads.map((u) => {
         const verdict = classifyAttachment(u.filename, u.data);
         if ('error' in verdict) {
-          throw new AppError('validation.failed', 400, {
+          throw new AppError('validation.failed', {
             details: [{ field: 'files', code: verdict.error, params: { name: u.filename } }],
           });
         }
         return { filename: u.filename, contentType: verdict.contentType, data: u.data };
       });
       if (files.reduce((sum, f) => sum + f.data.length, 0) > ISSUE_REPORT_MAX_TOTAL_BYTES) {
-        throw new AppError('validation.failed', 400, {
+        throw new AppError('validation.failed', {
           details: [{ field: 'files', code: 'totalTooLarge', params: { max: ISSUE_REPORT_MAX_TOTAL_BYTES } }],
         });
       }

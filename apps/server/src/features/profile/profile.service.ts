@@ -159,7 +159,7 @@ export function createProfileService(deps: { repo: ProfileRepository; audit: Aud
           1,
           PASSWORD_CHANGE_FAILURE_WINDOW_SECONDS - Math.floor((now.getTime() - oldest.getTime()) / 1000),
         );
-        throw new AppError('auth.too_many_password_attempts', 429, {
+        throw new AppError('auth.too_many_password_attempts', {
           data: { retryAfter },
           headers: { 'retry-after': String(retryAfter) },
           extra: failure('GENERAL_ERROR'),
@@ -167,14 +167,14 @@ export function createProfileService(deps: { repo: ProfileRepository; audit: Aud
       }
 
       if (input.newPassword === input.currentPassword) {
-        throw new AppError('auth.password_same_as_current', 400, {
+        throw new AppError('auth.password_same_as_current', {
           details: [{ field: 'newPassword', code: 'passwordSameAsCurrent' }],
           extra: failure('GENERAL_ERROR'),
         });
       }
       if (!user.passwordHash) {
         // An invited user who never set a password has no current password to prove.
-        throw new AppError('auth.password_change_failed', 400, { extra: failure('GENERAL_ERROR') });
+        throw new AppError('auth.password_change_failed', { extra: failure('GENERAL_ERROR') });
       }
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
         await repo.recordPasswordChangeFailure({
@@ -185,7 +185,7 @@ export function createProfileService(deps: { repo: ProfileRepository; audit: Aud
           userAgent: meta.userAgent,
           at: now,
         });
-        throw new AppError('auth.current_password_incorrect', 400, {
+        throw new AppError('auth.current_password_incorrect', {
           details: [{ field: 'currentPassword', code: 'currentPasswordIncorrect' }],
           extra: failure('CURRENT_PASSWORD_INCORRECT'),
         });

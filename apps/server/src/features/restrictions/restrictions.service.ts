@@ -87,7 +87,7 @@ export function allowsDocument(rules: readonly EffectiveRestriction[], doc: Docu
   );
 }
 
-const nameTaken = () => new AppError('resource.conflict', 409, { details: [{ field: 'name', code: 'nameTaken' }] });
+const nameTaken = () => new AppError('restrictions.name_taken', { details: [{ field: 'name', code: 'nameTaken' }] });
 
 function valuesOf(input: RestrictionRequest): RestrictionValues {
   return {
@@ -149,7 +149,7 @@ export function createRestrictionsService(deps: {
       ...unknownIds('assignees.userIds', userIds, knownUsers),
       ...unknownIds('assignees.groupIds', groupIds, knownGroups),
     ];
-    if (details.length > 0) throw new AppError('validation.failed', 400, { details });
+    if (details.length > 0) throw new AppError('validation.failed', { details });
     return { userIds: unique(userIds), groupIds: unique(groupIds) };
   }
 

@@ -37,7 +37,7 @@ export function statusOf(row: { passwordHash: string | null; disabledAt: Date | 
   return row.passwordHash ? 'active' : 'invited';
 }
 
-const emailTaken = () => new AppError('resource.conflict', 409, { details: [{ field: 'email', code: 'emailTaken' }] });
+const emailTaken = () => new AppError('users.email_taken', { details: [{ field: 'email', code: 'emailTaken' }] });
 
 export type CompanyUsersService = ReturnType<typeof createCompanyUsersService>;
 
@@ -82,7 +82,7 @@ export function createCompanyUsersService(deps: {
   async function checkGroups(companyId: string, groupIds: readonly string[], tx: Db = db): Promise<string[]> {
     const known = await repo.existingGroupIds(companyId, groupIds, tx);
     const details = unknownIds('groupIds', groupIds, known);
-    if (details.length > 0) throw new AppError('validation.failed', 400, { details });
+    if (details.length > 0) throw new AppError('validation.failed', { details });
     return unique(groupIds);
   }
 
@@ -281,12 +281,12 @@ export function createCompanyUsersService(deps: {
       const companyId = companyOf(caller);
       const row = await repo.findUser(companyId, id);
       if (!row) throw notFound();
-      if (statusOf(row) !== 'invited') throw new AppError('user_management.not_invited', 409);
+      if (statusOf(row) !== 'invited') throw new AppError('user_management.not_invited');
       const last = await deps.authRepo.lastOneTimeTokenAt(id, 'invite');
       const since = last ? Math.floor((clock.now().getTime() - last.getTime()) / 1000) : Infinity;
       if (since < INVITATION_RESEND_INTERVAL_SECONDS) {
         const retryAfter = String(INVITATION_RESEND_INTERVAL_SECONDS - since);
-        throw new AppError('user_management.invitation_resend_too_soon', 429, {
+        throw new AppError('user_management.invitation_resend_too_soon', {
           data: { retryAfter: Number(retryAfter) },
           headers: { 'retry-after': retryAfter },
         });
@@ -368,7 +368,7 @@ export function createCompanyUsersService(deps: {
     /** Disables the user and ends every session at once; nobody deactivates themselves. */
     async deactivate(caller: UserManagementCaller, id: string, meta: RequestMeta): Promise<CompanyUserDetail> {
       const companyId = companyOf(caller);
-      if (id === caller.userId) throw new AppError('user_management.cannot_deactivate_self', 409);
+      if (id === caller.userId) throw new AppError('user_management.cannot_deactivate_self');
       await guardedChange(db, repo, companyId, async (tx) => {
         const row = await repo.findUser(companyId, id, tx);
         if (!row) throw notFound();

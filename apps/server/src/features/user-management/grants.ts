@@ -37,7 +37,7 @@ export function assertMayGrantGroups(
     if (missing.length > 0)
       details.push({ field: group.field, code: 'permissionNotHeld', params: { permissions: missing.join(', ') } });
   }
-  if (details.length > 0) throw new AppError('user_management.permission_not_held', 403, { details });
+  if (details.length > 0) throw new AppError('user_management.permission_not_held', { details });
 }
 
 /**
@@ -55,13 +55,13 @@ export function assertMayAddPermissions(
     return toggle !== undefined && !toggles.has(toggle);
   });
   if (unentitled.length > 0) {
-    throw new AppError('user_management.permission_not_entitled', 403, {
+    throw new AppError('user_management.permission_not_entitled', {
       details: unentitled.map((p) => ({ field: fieldOf(p), code: 'permissionNotEntitled', params: { permission: p } })),
     });
   }
   const missing = notHeld(granter, added);
   if (missing.length > 0) {
-    throw new AppError('user_management.permission_not_held', 403, {
+    throw new AppError('user_management.permission_not_held', {
       details: missing.map((p) => ({ field: fieldOf(p), code: 'permissionNotHeld', params: { permissions: p } })),
     });
   }
@@ -69,5 +69,5 @@ export function assertMayAddPermissions(
 
 /** Nobody changes their own group memberships: someone else of the company has to (issue 16, item 5). */
 export function assertNotOwnMembership(granter: Granter, changedUserIds: readonly string[]): void {
-  if (changedUserIds.includes(granter.userId)) throw new AppError('user_management.cannot_change_own_groups', 403);
+  if (changedUserIds.includes(granter.userId)) throw new AppError('user_management.cannot_change_own_groups');
 }

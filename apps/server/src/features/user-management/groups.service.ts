@@ -38,7 +38,7 @@ function toGroup(row: GroupRow): Group {
   };
 }
 
-const nameTaken = () => new AppError('resource.conflict', 409, { details: [{ field: 'name', code: 'nameTaken' }] });
+const nameTaken = () => new AppError('groups.name_taken', { details: [{ field: 'name', code: 'nameTaken' }] });
 
 export type GroupsService = ReturnType<typeof createGroupsService>;
 
@@ -177,7 +177,7 @@ export function createGroupsService(deps: {
         const before = await getGroup(companyId, id, tx);
         const known = await repo.existingUserIds(companyId, userIds, tx);
         const details = unknownIds('userIds', userIds, known);
-        if (details.length > 0) throw new AppError('validation.failed', 400, { details });
+        if (details.length > 0) throw new AppError('validation.failed', { details });
         const next = unique(userIds);
         const had = new Set(before.members.map((m) => m.id));
         const joined = next.filter((u) => !had.has(u));

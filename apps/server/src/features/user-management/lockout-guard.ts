@@ -19,7 +19,7 @@ export async function guardedChange<T>(
     const before = await repo.countManagers(companyId, tx);
     const result = await change(tx);
     if (before > 0 && (await repo.countManagers(companyId, tx)) === 0) {
-      throw new AppError('user_management.would_lock_out', 409, {
+      throw new AppError('user_management.would_lock_out', {
         message: 'The change would leave the company without a user holding USERS_MODIFY and GROUPS_MODIFY',
       });
     }

@@ -1,6 +1,6 @@
 import { TOAST_STATUSES, type ApiSession } from '../../../lib/api-client.ts';
 import { ApiError, NETWORK_ERROR_STATUS, toApiError } from '../../../lib/api-error.ts';
-import { showApiErrorToast } from '../../../lib/notify.ts';
+import { showApiErrorToast } from '../../../lib/error-text.ts';
 
 /**
  * Calls the JSON client cannot make: a raw zip as the request body, a file as the answer. Same rules as the client:

@@ -15,6 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../auth/session/session-context.tsx';
 import { useSignedInUser } from '../../auth/session/use-signed-in-user.ts';
@@ -28,7 +29,7 @@ type Section = {
     | '/admin/issue-reports'
     | '/admin/audit'
     | '/admin/edifact';
-  label: string;
+  label: ParseKeys<'admin'>;
   icon: ComponentType<{ size?: number; 'aria-hidden'?: boolean }>;
   /** Also active on these path prefixes (a company's page belongs to Companies). */
   prefixes: readonly string[];

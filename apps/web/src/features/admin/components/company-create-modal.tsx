@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CreateCompanyRequestSchema, type CreateCompanyRequest } from '@portal/contracts';
 import type { z } from 'zod';
 import { showError, showSuccess } from '../../../lib/notify.ts';
-import { adminErrorText, applyAdminDetails, fieldErrorText } from '../admin-errors.ts';
+import { applyErrorDetails, errorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useCreateCompany } from '../api/admin-mutations.ts';
 import { CountrySelect } from './admin-bits.tsx';
 
@@ -38,7 +38,7 @@ export function CompanyCreateModal(props: { opened: boolean; onClose: () => void
       close();
       props.onCreated(company.id);
     } catch (error) {
-      if (!applyAdminDetails(error, FIELDS, form.setError)) showError({ message: adminErrorText(t, error) });
+      if (!applyErrorDetails(error, FIELDS, form.setError)) showError({ message: errorText(error, 'admin') });
     }
   }
 
@@ -50,18 +50,18 @@ export function CompanyCreateModal(props: { opened: boolean; onClose: () => void
             label={t('admin:companies.fields.name')}
             required
             data-autofocus
-            error={fieldErrorText(t, errors.name?.message)}
+            error={fieldErrorText(errors.name?.message, 'admin')}
             {...form.register('name')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('admin:companies.fields.vatId')}
-              error={fieldErrorText(t, errors.vatId?.message)}
+              error={fieldErrorText(errors.vatId?.message, 'admin')}
               {...form.register('vatId')}
             />
             <TextInput
               label={t('admin:companies.fields.taxId')}
-              error={fieldErrorText(t, errors.taxId?.message)}
+              error={fieldErrorText(errors.taxId?.message, 'admin')}
               {...form.register('taxId')}
             />
           </SimpleGrid>
@@ -74,7 +74,7 @@ export function CompanyCreateModal(props: { opened: boolean; onClose: () => void
                 value={field.value ?? null}
                 onChange={(value) => field.onChange(value)}
                 onBlur={field.onBlur}
-                error={fieldErrorText(t, errors.country?.message)}
+                error={fieldErrorText(errors.country?.message, 'admin')}
               />
             )}
           />

@@ -2,7 +2,7 @@ import { Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_REMINDER_FIRST_DAY, PAYMENT_REMINDER_LAST_DAY, type AdminCompany } from '@portal/contracts';
 import { showError, showSuccess } from '../../../lib/notify.ts';
-import { adminErrorText } from '../admin-errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useSetOverduePayment } from '../api/admin-mutations.ts';
 
 /** The overdue-payment flag: on, the company's users see the payment reminder (description, section 9). */
@@ -16,7 +16,7 @@ export function CompanyOverdueSwitch({ company }: { company: AdminCompany }) {
       await save.mutateAsync(next);
       showSuccess({ message: t(next ? 'payment.markedOverdue' : 'payment.cleared') });
     } catch (error) {
-      showError({ message: adminErrorText(t, error) });
+      showError({ message: errorText(error, 'admin') });
     }
   }
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { CreateCompanyRequestSchema, type AdminCompany, type CreateCompanyRequest } from '@portal/contracts';
 import type { z } from 'zod';
 import { showError, showSuccess } from '../../../lib/notify.ts';
-import { adminErrorText, applyAdminDetails, fieldErrorText } from '../admin-errors.ts';
+import { applyErrorDetails, errorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useUpdateCompany } from '../api/admin-mutations.ts';
 import { CountrySelect } from './admin-bits.tsx';
 
@@ -37,7 +37,7 @@ export function CompanyProfileForm({ company }: { company: AdminCompany }) {
       });
       showSuccess({ message: t('admin:saved') });
     } catch (error) {
-      if (!applyAdminDetails(error, FIELDS, form.setError)) showError({ message: adminErrorText(t, error) });
+      if (!applyErrorDetails(error, FIELDS, form.setError)) showError({ message: errorText(error, 'admin') });
     }
   }
 
@@ -47,18 +47,18 @@ export function CompanyProfileForm({ company }: { company: AdminCompany }) {
         <TextInput
           label={t('admin:companies.fields.name')}
           required
-          error={fieldErrorText(t, errors.name?.message)}
+          error={fieldErrorText(errors.name?.message, 'admin')}
           {...form.register('name')}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput
             label={t('admin:companies.fields.vatId')}
-            error={fieldErrorText(t, errors.vatId?.message)}
+            error={fieldErrorText(errors.vatId?.message, 'admin')}
             {...form.register('vatId')}
           />
           <TextInput
             label={t('admin:companies.fields.taxId')}
-            error={fieldErrorText(t, errors.taxId?.message)}
+            error={fieldErrorText(errors.taxId?.message, 'admin')}
             {...form.register('taxId')}
           />
           <Controller
@@ -70,7 +70,7 @@ export function CompanyProfileForm({ company }: { company: AdminCompany }) {
                 value={field.value ?? null}
                 onChange={(value) => field.onChange(value)}
                 onBlur={field.onBlur}
-                error={fieldErrorText(t, errors.country?.message)}
+                error={fieldErrorText(errors.country?.message, 'admin')}
               />
             )}
           />

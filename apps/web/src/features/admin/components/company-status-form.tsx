@@ -11,7 +11,7 @@ import {
   type LoginStatus,
 } from '@portal/contracts';
 import { showError, showSuccess } from '../../../lib/notify.ts';
-import { adminErrorText, applyAdminDetails, fieldErrorText } from '../admin-errors.ts';
+import { applyErrorDetails, errorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useSetCompanyStatus } from '../api/admin-mutations.ts';
 
 export type StatusForm = {
@@ -107,14 +107,14 @@ export function CompanyStatusForm({ company }: { company: AdminCompany }) {
   const workingTimeError =
     errors.restrictionWorkingTime?.message === 'positive'
       ? t('admin:status.workingTimePositive')
-      : fieldErrorText(t, errors.restrictionWorkingTime?.message);
+      : fieldErrorText(errors.restrictionWorkingTime?.message, 'admin');
 
   async function onValid(values: CompanyStatusRequest) {
     try {
       await save.mutateAsync(values);
       showSuccess({ message: t('admin:status.saved', { status: t(`admin:status.names.${values.loginStatus}`) }) });
     } catch (error) {
-      if (!applyAdminDetails(error, FIELDS, form.setError)) showError({ message: adminErrorText(t, error) });
+      if (!applyErrorDetails(error, FIELDS, form.setError)) showError({ message: errorText(error, 'admin') });
     }
   }
 
@@ -181,7 +181,7 @@ export function CompanyStatusForm({ company }: { company: AdminCompany }) {
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
-                error={fieldErrorText(t, errors.restrictionWaitTime?.message)}
+                error={fieldErrorText(errors.restrictionWaitTime?.message, 'admin')}
               />
             )}
           />
@@ -190,7 +190,7 @@ export function CompanyStatusForm({ company }: { company: AdminCompany }) {
           type="datetime-local"
           label={t('admin:status.workingStart')}
           description={t('admin:status.workingStartHelp')}
-          error={fieldErrorText(t, errors.restrictionWorkingStart?.message)}
+          error={fieldErrorText(errors.restrictionWorkingStart?.message, 'admin')}
           {...form.register('restrictionWorkingStart')}
         />
         <Textarea
@@ -198,7 +198,7 @@ export function CompanyStatusForm({ company }: { company: AdminCompany }) {
           description={t('admin:status.messageHelp')}
           rows={3}
           resize="vertical"
-          error={fieldErrorText(t, errors.restrictionMessage?.message)}
+          error={fieldErrorText(errors.restrictionMessage?.message, 'admin')}
           {...form.register('restrictionMessage')}
         />
         <Group justify="space-between">

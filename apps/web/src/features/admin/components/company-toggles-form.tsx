@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FEATURE_TOGGLES, type AdminCompany, type FeatureToggle } from '@portal/contracts';
 import { showError, showSuccess } from '../../../lib/notify.ts';
-import { adminErrorText } from '../admin-errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useSetCompanyToggles } from '../api/admin-mutations.ts';
 
 const isToggle = (value: string): value is FeatureToggle => (FEATURE_TOGGLES as readonly string[]).includes(value);
@@ -24,7 +24,7 @@ export function CompanyTogglesForm({ company }: { company: AdminCompany }) {
       await save.mutateAsync(toggles);
       showSuccess({ message: t('toggles.saved') });
     } catch (error) {
-      showError({ message: adminErrorText(t, error) });
+      showError({ message: errorText(error, 'admin') });
     }
   }
 

@@ -4,7 +4,6 @@ import { Dropzone } from '@mantine/dropzone';
 import { IconAlertCircle, IconCloudDownload, IconFileZip, IconUpload, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DownloadDirectoryRequestSchema, type EdifactDirectoryInfo } from '@portal/contracts';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
@@ -12,7 +11,7 @@ import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSuccess } from '../../../lib/notify.ts';
-import { adminErrorText, fieldErrorText } from '../admin-errors.ts';
+import { errorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useDownloadDirectory, useUploadDirectory } from '../api/admin-mutations.ts';
 import { directoriesQuery } from '../api/admin-queries.ts';
 import { AdminPage, ListState } from './admin-page.tsx';
@@ -20,10 +19,10 @@ import { AdminPage, ListState } from './admin-page.tsx';
 /** The server takes zips up to this size (edifact.routes.ts). */
 const MAX_ZIP_BYTES = 64 * 1024 * 1024;
 
-function problemOf(t: TFunction, error: unknown): string {
+function problemOf(error: unknown): string {
   if (error instanceof ApiError && error.details[0])
-    return fieldErrorText(t, error.details[0].code) ?? adminErrorText(t, error);
-  return adminErrorText(t, error);
+    return fieldErrorText(error.details[0].code, 'admin') ?? errorText(error, 'admin');
+  return errorText(error, 'admin');
 }
 
 /** The UN/EDIFACT directories the validator knows: list, upload a UNECE zip, download one by name. */
@@ -69,7 +68,7 @@ export function EdifactDirectoriesPage(): ReactElement {
       const directory = await upload.mutateAsync(file);
       showSuccess({ message: t('edifact.imported', { name: directory.name, count: directory.messages }) });
     } catch (error) {
-      setUploadError(problemOf(t, error));
+      setUploadError(problemOf(error));
     }
   }
 
@@ -86,9 +85,7 @@ export function EdifactDirectoriesPage(): ReactElement {
       showSuccess({ message: t('edifact.imported', { name: directory.name, count: directory.messages }) });
       setName('');
     } catch (error) {
-      setNameError(
-        error instanceof ApiError && error.status === 502 ? t('edifact.downloadFailed') : problemOf(t, error),
-      );
+      setNameError(error instanceof ApiError && error.status === 502 ? t('edifact.downloadFailed') : problemOf(error));
     }
   }
 

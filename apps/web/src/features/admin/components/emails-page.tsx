@@ -11,6 +11,7 @@ import { useApi } from '../../../lib/api-context.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { emailsQuery } from '../api/admin-queries.ts';
+import { findText } from '../../../i18n/dynamic-text.ts';
 import { useSearchParam } from '../use-search-param.ts';
 import { AdminList, AdminPage } from './admin-page.tsx';
 
@@ -19,12 +20,12 @@ const route = getRouteApi('/admin/emails');
 const STATUS_COLORS: Record<string, string> = { stored: 'blue', sent: 'green', failed: 'red' };
 
 function EmailStatus({ status }: { status: string }) {
-  const { t } = useTranslation('admin');
+  // The status is the server's string: a status the catalog does not word shows as it is.
+  useTranslation('admin');
   const color = STATUS_COLORS[status] ?? 'gray';
-  const known = status in STATUS_COLORS;
   return (
     <Badge variant="dot" color={color}>
-      {known ? t(`emails.status.${status}`) : status}
+      {findText(`admin:emails.status.${status}`) ?? status}
     </Badge>
   );
 }

@@ -19,7 +19,7 @@ import { useApi } from '../../../lib/api-context.tsx';
 import { formatDateTime, intlLocale } from '../../../lib/format.ts';
 import { showError, showSuccess } from '../../../lib/notify.ts';
 import { useKeysetList } from '../../../lib/use-keyset-list.ts';
-import { adminErrorText } from '../admin-errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import type { IssueReportsSearch } from '../admin-search.ts';
 import { useDownloadIssueFile, useSetIssueReportStatus } from '../api/admin-mutations.ts';
 import { issueReportsQuery } from '../api/admin-queries.ts';
@@ -135,7 +135,7 @@ export function IssueReportsPage(): ReactElement {
     try {
       await download.mutateAsync({ reportId: report.id, fileId: file.id, filename: file.filename });
     } catch (error) {
-      showError({ message: adminErrorText(t, error) });
+      showError({ message: errorText(error, 'admin') });
     }
   }
 
@@ -196,7 +196,7 @@ export function IssueReportsPage(): ReactElement {
               }}
               allowDeselect={false}
               disabled={saveStatus.isPending}
-              error={saveStatus.isError ? adminErrorText(t, saveStatus.error) : undefined}
+              error={saveStatus.isError ? errorText(saveStatus.error, 'admin') : undefined}
               maw={280}
               data-testid="issue-status-select"
             />

@@ -7,7 +7,7 @@ import { PaymentReminderContentSchema, type Language, type PaymentReminderConten
 import { LOCALES } from '@portal/i18n';
 import type { z } from 'zod';
 import { showError, showSuccess } from '../../../lib/notify.ts';
-import { adminErrorText, applyAdminDetails, fieldErrorText } from '../admin-errors.ts';
+import { applyErrorDetails, errorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useSavePaymentReminder } from '../api/admin-mutations.ts';
 
 type ReminderForm = z.input<typeof PaymentReminderContentSchema>;
@@ -39,7 +39,7 @@ export function PaymentReminderForm({ lang, entry }: { lang: Language; entry: Pa
       form.reset(saved.content);
       showSuccess({ message: t('admin:appConfig.saved', { language: language.name }) });
     } catch (error) {
-      if (!applyAdminDetails(error, FIELDS, form.setError)) showError({ message: adminErrorText(t, error) });
+      if (!applyErrorDetails(error, FIELDS, form.setError)) showError({ message: errorText(error, 'admin') });
     }
   }
 
@@ -54,7 +54,7 @@ export function PaymentReminderForm({ lang, entry }: { lang: Language; entry: Pa
         <TextInput
           label={t('admin:appConfig.fields.header')}
           required
-          error={fieldErrorText(t, errors.header?.message)}
+          error={fieldErrorText(errors.header?.message, 'admin')}
           {...textProps}
           {...form.register('header')}
         />
@@ -63,7 +63,7 @@ export function PaymentReminderForm({ lang, entry }: { lang: Language; entry: Pa
           required
           rows={4}
           resize="vertical"
-          error={fieldErrorText(t, errors.body?.message)}
+          error={fieldErrorText(errors.body?.message, 'admin')}
           {...textProps}
           {...form.register('body')}
         />
@@ -72,7 +72,7 @@ export function PaymentReminderForm({ lang, entry }: { lang: Language; entry: Pa
           required
           rows={2}
           resize="vertical"
-          error={fieldErrorText(t, errors.contact?.text?.message)}
+          error={fieldErrorText(errors.contact?.text?.message, 'admin')}
           {...textProps}
           {...form.register('contact.text')}
         />
@@ -82,7 +82,7 @@ export function PaymentReminderForm({ lang, entry }: { lang: Language; entry: Pa
             type="tel"
             required
             dir="ltr"
-            error={fieldErrorText(t, errors.contact?.phone?.message)}
+            error={fieldErrorText(errors.contact?.phone?.message, 'admin')}
             {...form.register('contact.phone')}
           />
           <TextInput
@@ -90,7 +90,7 @@ export function PaymentReminderForm({ lang, entry }: { lang: Language; entry: Pa
             type="email"
             required
             dir="ltr"
-            error={fieldErrorText(t, errors.contact?.mail?.message)}
+            error={fieldErrorText(errors.contact?.mail?.message, 'admin')}
             {...form.register('contact.mail')}
           />
         </SimpleGrid>
@@ -98,7 +98,7 @@ export function PaymentReminderForm({ lang, entry }: { lang: Language; entry: Pa
           label={t('admin:appConfig.fields.footer')}
           rows={2}
           resize="vertical"
-          error={fieldErrorText(t, errors.footer?.message)}
+          error={fieldErrorText(errors.footer?.message, 'admin')}
           {...textProps}
           {...form.register('footer')}
         />
@@ -106,7 +106,7 @@ export function PaymentReminderForm({ lang, entry }: { lang: Language; entry: Pa
           label={t('admin:appConfig.fields.close')}
           description={t('admin:appConfig.fields.closeHelp')}
           required
-          error={fieldErrorText(t, errors.close?.message)}
+          error={fieldErrorText(errors.close?.message, 'admin')}
           {...textProps}
           {...form.register('close')}
         />

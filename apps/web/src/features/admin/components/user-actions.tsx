@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@portal/contracts';
 import { showError, showSuccess } from '../../../lib/notify.ts';
-import { adminErrorText } from '../admin-errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useImpersonate, useUserAction, type UserAction } from '../api/admin-mutations.ts';
 import { UserRolesModal } from './user-roles-modal.tsx';
 
@@ -37,7 +37,7 @@ export function UserActions({ user }: { user: AdminUser }) {
       await action.mutateAsync({ id: user.id, action: kind });
       showSuccess({ message: t(`users.actions.done.${kind}`, { email: user.email }) });
     } catch (error) {
-      showError({ message: adminErrorText(t, error) });
+      showError({ message: errorText(error, 'admin') });
     }
   }
 
@@ -123,7 +123,7 @@ export function UserActions({ user }: { user: AdminUser }) {
           </Text>
           {impersonate.isError ? (
             <Alert color="red" variant="light" role="alert" data-testid="impersonate-error">
-              {adminErrorText(t, impersonate.error)}
+              {errorText(impersonate.error, 'admin')}
             </Alert>
           ) : null}
           <Group justify="flex-end">

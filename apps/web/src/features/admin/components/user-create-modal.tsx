@@ -8,7 +8,7 @@ import { LOCALES } from '@portal/i18n';
 import type { z } from 'zod';
 import { useApi } from '../../../lib/api-context.tsx';
 import { showError, showSuccess } from '../../../lib/notify.ts';
-import { adminErrorText, applyAdminDetails, fieldErrorText } from '../admin-errors.ts';
+import { applyErrorDetails, errorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useCreateUser } from '../api/admin-mutations.ts';
 import { companyQuery } from '../api/admin-queries.ts';
 import { CompanyPicker } from './company-picker.tsx';
@@ -64,7 +64,7 @@ export function UserCreateModal(props: { opened: boolean; onClose: () => void; d
       });
       close();
     } catch (error) {
-      if (!applyAdminDetails(error, FIELDS, form.setError)) showError({ message: adminErrorText(t, error) });
+      if (!applyErrorDetails(error, FIELDS, form.setError)) showError({ message: errorText(error, 'admin') });
     }
   }
 
@@ -78,20 +78,20 @@ export function UserCreateModal(props: { opened: boolean; onClose: () => void; d
             required
             data-autofocus
             autoComplete="off"
-            error={fieldErrorText(t, errors.email?.message)}
+            error={fieldErrorText(errors.email?.message, 'admin')}
             {...form.register('email')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('admin:users.fields.firstName')}
               required
-              error={fieldErrorText(t, errors.firstName?.message)}
+              error={fieldErrorText(errors.firstName?.message, 'admin')}
               {...form.register('firstName')}
             />
             <TextInput
               label={t('admin:users.fields.lastName')}
               required
-              error={fieldErrorText(t, errors.lastName?.message)}
+              error={fieldErrorText(errors.lastName?.message, 'admin')}
               {...form.register('lastName')}
             />
           </SimpleGrid>
@@ -111,7 +111,7 @@ export function UserCreateModal(props: { opened: boolean; onClose: () => void; d
                   error={
                     errors.companyId?.message === 'required'
                       ? t('admin:users.companyRequired')
-                      : fieldErrorText(t, errors.companyId?.message)
+                      : fieldErrorText(errors.companyId?.message, 'admin')
                   }
                   comboboxProps={{ withinPortal: true }}
                 />
@@ -127,7 +127,7 @@ export function UserCreateModal(props: { opened: boolean; onClose: () => void; d
                   value={field.value ?? 'en'}
                   onChange={(value) => field.onChange(value ?? 'en')}
                   allowDeselect={false}
-                  error={fieldErrorText(t, errors.language?.message)}
+                  error={fieldErrorText(errors.language?.message, 'admin')}
                 />
               )}
             />
@@ -143,7 +143,7 @@ export function UserCreateModal(props: { opened: boolean; onClose: () => void; d
                   data={groups}
                   value={field.value ?? []}
                   onChange={field.onChange}
-                  error={fieldErrorText(t, errors.groupIds?.message)}
+                  error={fieldErrorText(errors.groupIds?.message, 'admin')}
                 />
               )}
             />
@@ -155,7 +155,7 @@ export function UserCreateModal(props: { opened: boolean; onClose: () => void; d
               <RoleCheckboxes
                 value={field.value ?? []}
                 onChange={field.onChange}
-                error={fieldErrorText(t, errors.roles?.message)}
+                error={fieldErrorText(errors.roles?.message, 'admin')}
               />
             )}
           />

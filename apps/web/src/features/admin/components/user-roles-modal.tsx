@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type AdminUser, type Role } from '@portal/contracts';
 import { showError, showSuccess } from '../../../lib/notify.ts';
-import { adminErrorText } from '../admin-errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { useSetUserRoles } from '../api/admin-mutations.ts';
 
 const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
@@ -43,7 +43,7 @@ export function UserRolesModal(props: { user: AdminUser; opened: boolean; onClos
       showSuccess({ message: t('roles.saved', { email: props.user.email }) });
       props.onClose();
     } catch (error) {
-      showError({ message: adminErrorText(t, error) });
+      showError({ message: errorText(error, 'admin') });
     }
   }
 

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-error.ts';
 import { TOAST_STATUSES } from '../../../lib/api-client.ts';
 import { formatSeconds } from '../../../lib/format.ts';
-import { findErrorText, showError, showSuccess, showWarning } from '../../../lib/notify.ts';
+import { showError, showSuccess, showWarning } from '../../../lib/notify.ts';
+import { findErrorText } from '../../../lib/error-text.ts';
 import { useSendVerifyEmailMutation } from './auth-mutations.ts';
 
 /**

@@ -13,7 +13,7 @@ export function BlockedAlert({
   code: string;
   vindication: VindicationInfoResponse | undefined;
 }) {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation(['auth', 'errors', 'common']);
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>

@@ -11,7 +11,7 @@ import { publicConfigQuery } from '../api/auth-queries.ts';
  * created; the old version stays reachable.
  */
 export function LegacyPrompt({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'common']);
   const api = useApi();
   const config = useQuery({ ...publicConfigQuery(api), enabled: opened });
   const legacyUrl = config.data?.legacyEdiUrl ?? undefined;

@@ -13,14 +13,15 @@ import {
   REGISTRATION_TOKEN_TTL_SECONDS,
   TOAST_DURATION_MS,
   isLanguage,
+  type LoginMessage,
   type LoginRequest,
   type VindicationInfoResponse,
 } from '@portal/contracts';
 import { useApi } from '../../../lib/api-context.tsx';
 import { setCookie } from '../../../lib/cookies.ts';
-import { validationText } from '../../../lib/form-errors.ts';
+import { findErrorText, validationText } from '../../../lib/error-text.ts';
 import { splitHoursMinutes, formatMinutes } from '../../../lib/format.ts';
-import { findErrorText, showSuccess, closeLabel } from '../../../lib/notify.ts';
+import { showSuccess, closeLabel } from '../../../lib/notify.ts';
 import { syncUserLanguage, useLoginMutation } from '../api/auth-mutations.ts';
 import { useResendVerification } from '../api/resend-verification.ts';
 import { LOGIN_TOAST_ID } from './session-watcher.tsx';
@@ -157,13 +158,13 @@ export function LoginPage() {
             autoCapitalize="none"
             spellCheck={false}
             required
-            error={validationText(t, form.formState.errors.login?.message)}
+            error={validationText(form.formState.errors.login?.message)}
             {...form.register('login')}
           />
           <PasswordField
             label={t('auth:login.password')}
             autoComplete="current-password"
-            error={validationText(t, form.formState.errors.password?.message)}
+            error={validationText(form.formState.errors.password?.message)}
             {...form.register('password')}
           />
           <Group justify="flex-end" mt={-6}>
@@ -190,7 +191,7 @@ export function LoginPage() {
 /** Shows the `msgType`/`msgText` notification once on arrival, then drops them from the URL so a reload is quiet. */
 function useArrivalMessage(
   msgType: 'error' | 'success' | undefined,
-  msgText: string | undefined,
+  msgText: LoginMessage | undefined,
   clear: () => void,
 ): void {
   const { t } = useTranslation('auth');

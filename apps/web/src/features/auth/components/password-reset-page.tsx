@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SendResetPasswordEmailRequestSchema } from '@portal/contracts';
 import type { z } from 'zod';
-import { validationText } from '../../../lib/form-errors.ts';
+import { validationText } from '../../../lib/error-text.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useSendResetPasswordEmailMutation } from '../api/auth-mutations.ts';
 import { AccountShell } from './account-shell.tsx';
@@ -46,7 +46,7 @@ export function PasswordResetPage() {
             autoCapitalize="none"
             spellCheck={false}
             required
-            error={validationText(t, form.formState.errors.email?.message)}
+            error={validationText(form.formState.errors.email?.message)}
             {...form.register('email')}
           />
           <Button type="submit" fullWidth loading={reset.isPending}>

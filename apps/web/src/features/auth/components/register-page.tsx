@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { findCookieLanguage } from '../../../i18n/language.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { deleteCookie, getCookie } from '../../../lib/cookies.ts';
-import { applyServerDetails, validationText } from '../../../lib/form-errors.ts';
+import { applyServerDetails, validationText } from '../../../lib/error-text.ts';
 import { useRegisterMutation } from '../api/auth-mutations.ts';
 import { AccountShell } from './account-shell.tsx';
 import { PasswordField } from './password-field.tsx';
@@ -93,14 +93,14 @@ export function RegisterPage() {
               label={t('auth:register.firstName')}
               autoComplete="given-name"
               required
-              error={validationText(t, errors.firstName?.message)}
+              error={validationText(errors.firstName?.message)}
               {...form.register('firstName')}
             />
             <TextInput
               label={t('auth:register.lastName')}
               autoComplete="family-name"
               required
-              error={validationText(t, errors.lastName?.message)}
+              error={validationText(errors.lastName?.message)}
               {...form.register('lastName')}
             />
           </SimpleGrid>
@@ -111,13 +111,13 @@ export function RegisterPage() {
             autoCapitalize="none"
             spellCheck={false}
             required
-            error={validationText(t, errors.email?.message)}
+            error={validationText(errors.email?.message)}
             {...form.register('email')}
           />
           <PasswordField
             label={t('auth:register.password')}
             autoComplete="new-password"
-            error={validationText(t, errors.password?.message)}
+            error={validationText(errors.password?.message)}
             {...form.register('password')}
           />
           <PasswordChecklist password={password} id="register-password-checklist" />

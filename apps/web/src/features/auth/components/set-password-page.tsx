@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerDetails, validationText } from '../../../lib/form-errors.ts';
+import { applyServerDetails, validationText } from '../../../lib/error-text.ts';
 import { actionTokenQuery } from '../api/auth-queries.ts';
 import { useSetPasswordMutation } from '../api/auth-mutations.ts';
 import { AccountShell } from './account-shell.tsx';
@@ -134,13 +134,13 @@ function SetPasswordForm(props: {
           <PasswordField
             label={t('auth:setPassword.password')}
             autoComplete="new-password"
-            error={validationText(t, errors.password?.message)}
+            error={validationText(errors.password?.message)}
             {...form.register('password')}
           />
           <PasswordField
             label={t('auth:setPassword.repeat')}
             autoComplete="new-password"
-            error={validationText(t, errors.repeat?.message)}
+            error={validationText(errors.repeat?.message)}
             {...form.register('repeat')}
           />
           <PasswordChecklist password={password} id="set-password-checklist" />

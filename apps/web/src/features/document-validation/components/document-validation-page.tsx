@@ -21,7 +21,8 @@ import {
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { intlLocale } from '../../../lib/format.ts';
-import { findErrorText, closeLabel } from '../../../lib/notify.ts';
+import { closeLabel } from '../../../lib/notify.ts';
+import { findErrorText } from '../../../lib/error-text.ts';
 import { usePermissions } from '../../permissions/use-permissions.ts';
 import { useContrlReport, useValidateEdifact } from '../api/document-validation-mutations.ts';
 import { EdifactEditor, type EdifactEditorHandle } from './edifact-editor.tsx';

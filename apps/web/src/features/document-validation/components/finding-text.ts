@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { EdifactFinding } from '@portal/contracts';
+import { findTextWith } from '../../../i18n/dynamic-text.ts';
 
 /** The parts of a finding's path: `SG2[1]/NAD[1]/C082/3039` → segment `NAD`, element `C082/3039`. */
 export type PathParts = { segment: string; element: string };
@@ -130,8 +131,10 @@ export function describeFinding({ t, exists, isolate = false }: Translator, find
   const message = findingMessage(finding);
   const key = message.key;
   const values = isolate ? isolated(message.values) : message.values;
-  if (exists(key)) return t(key, values);
-  const base = `findings.${finding.code}`;
-  if (exists(base)) return t(base, values);
-  return t('findings.unknown', { code: finding.code, path: finding.path });
+  const translator = { t, exists };
+  return (
+    findTextWith(translator, key, values) ??
+    findTextWith(translator, `findings.${finding.code}`, values) ??
+    t('findings.unknown', { code: finding.code, path: finding.path })
+  );
 }

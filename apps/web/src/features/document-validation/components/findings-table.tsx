@@ -143,7 +143,7 @@ function FindingCards({ rows, selectedIndex, onSelect, onKey }: CardsProps) {
       {rows.map((row) => {
         const f = row.finding;
         const selected = row.index === selectedIndex;
-        const lines: [string, ReactNode][] = [
+        const lines: [Column, ReactNode][] = [
           ['path', f.path ? <PathText path={f.path} /> : null],
           ['fieldName', f.fieldName],
           ['fieldValue', f.actual ? <CodeText text={f.actual} /> : null],

@@ -30,8 +30,8 @@ import {
 } from '../../../components/upload-widget/upload-files.ts';
 import { TOAST_STATUSES } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerDetails, validationText } from '../../../lib/form-errors.ts';
-import { showApiErrorToast, showSuccess } from '../../../lib/notify.ts';
+import { applyServerDetails, showApiErrorToast, validationText } from '../../../lib/error-text.ts';
+import { showSuccess } from '../../../lib/notify.ts';
 import { useSession } from '../../auth/session/session-context.tsx';
 import { submitIssueReport } from '../api/issue-report-api.ts';
 
@@ -59,7 +59,7 @@ export function ReportIssuePage() {
     mode: 'onTouched',
   });
   const { errors } = form.formState;
-  const fieldError = (name: (typeof TEXT_FIELDS)[number]) => validationText(t, errors[name]?.message);
+  const fieldError = (name: (typeof TEXT_FIELDS)[number]) => validationText(errors[name]?.message);
 
   function onAdd(files: File[]) {
     setFormAlert(undefined);

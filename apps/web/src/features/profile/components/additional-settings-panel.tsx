@@ -16,8 +16,7 @@ import { useApi } from '../../../lib/api-context.tsx';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useSaveUserSettingsMutation } from '../api/profile-mutations.ts';
 import { userSettingsQuery } from '../api/profile-queries.ts';
-import { profileFieldError } from '../field-error-text.ts';
-import { showMutationError } from '../mutation-error.ts';
+import { fieldErrorText, showFailure } from '../../../lib/error-text.ts';
 import type { PanelProps } from './panel-props.ts';
 
 /** File encoding, VAT calculation algorithm and saved-file naming format (`GET/PUT /api/users/settings`). */
@@ -41,7 +40,7 @@ function AdditionalSettingsForm({ settings, canEdit, onDirtyChange }: PanelProps
         form.reset(saved);
         showSuccess({ message: t('profile:messages.success') });
       },
-      onError: showMutationError,
+      onError: (error) => showFailure(error, 'profile'),
     });
   }
 
@@ -64,7 +63,7 @@ function AdditionalSettingsForm({ settings, canEdit, onDirtyChange }: PanelProps
               value={field.value}
               onChange={(v) => field.onChange(v ?? field.value)}
               onBlur={field.onBlur}
-              error={profileFieldError(t, errors.fileEncoding?.message)}
+              error={fieldErrorText(errors.fileEncoding?.message, 'profile')}
             />
           )}
         />
@@ -80,7 +79,7 @@ function AdditionalSettingsForm({ settings, canEdit, onDirtyChange }: PanelProps
               value={field.value}
               onChange={(v) => field.onChange(v ?? field.value)}
               onBlur={field.onBlur}
-              error={profileFieldError(t, errors.vatAlgorithm?.message)}
+              error={fieldErrorText(errors.vatAlgorithm?.message, 'profile')}
             />
           )}
         />
@@ -97,7 +96,7 @@ function AdditionalSettingsForm({ settings, canEdit, onDirtyChange }: PanelProps
               value={field.value}
               onChange={(v) => field.onChange(v ?? field.value)}
               onBlur={field.onBlur}
-              error={profileFieldError(t, errors.fileNamingFormat?.message)}
+              error={fieldErrorText(errors.fileNamingFormat?.message, 'profile')}
             />
           )}
         />

@@ -18,12 +18,10 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { intlLocale } from '../../../lib/format.ts';
 import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerDetails } from '../../../lib/form-errors.ts';
+import { applyServerDetails, fieldErrorText, showFailure } from '../../../lib/error-text.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useSaveCompanyProfileMutation } from '../api/profile-mutations.ts';
 import { companyProfileQuery } from '../api/profile-queries.ts';
-import { profileFieldError } from '../field-error-text.ts';
-import { showMutationError } from '../mutation-error.ts';
 import type { PanelProps } from './panel-props.ts';
 
 type CompanyForm = z.input<typeof CompanyProfileUpdateSchema>;
@@ -115,7 +113,7 @@ function CompanySettingsForm({ profile, canEdit, onDirtyChange }: PanelProps & {
           error instanceof ApiError &&
           error.status === 400 &&
           applyServerDetails(error.details, ALL_FIELDS, form.setError);
-        if (!matched) showMutationError(error);
+        if (!matched) showFailure(error, 'profile');
       },
     });
   }
@@ -127,7 +125,7 @@ function CompanySettingsForm({ profile, canEdit, onDirtyChange }: PanelProps & {
       readOnly={!canEdit}
       autoComplete={extra.autoComplete ?? 'off'}
       dir={extra.ltr ? 'ltr' : undefined}
-      error={profileFieldError(t, errors[field]?.message)}
+      error={fieldErrorText(errors[field]?.message, 'profile')}
       {...form.register(field)}
     />
   );
@@ -151,7 +149,7 @@ function CompanySettingsForm({ profile, canEdit, onDirtyChange }: PanelProps & {
           value={f.value ?? null}
           onChange={(v) => f.onChange(v)}
           onBlur={f.onBlur}
-          error={profileFieldError(t, errors[field]?.message)}
+          error={fieldErrorText(errors[field]?.message, 'profile')}
           comboboxProps={{ withinPortal: true }}
         />
       )}

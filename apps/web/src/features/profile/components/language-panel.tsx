@@ -6,7 +6,7 @@ import { LOCALES } from '@portal/i18n';
 import { rememberLanguage } from '../../../i18n/language.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useSetLanguageMutation } from '../api/profile-mutations.ts';
-import { showMutationError } from '../mutation-error.ts';
+import { showFailure } from '../../../lib/error-text.ts';
 
 /**
  * The 11 languages by their native names, saved with `POST /api/users/setLanguage`. A language other than the
@@ -38,7 +38,7 @@ export function LanguagePanel({
           onReload();
         } else showSuccess({ message: t('messages.success') });
       },
-      onError: showMutationError,
+      onError: (error) => showFailure(error, 'profile'),
     });
   }
 

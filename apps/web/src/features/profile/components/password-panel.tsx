@@ -7,12 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { ChangePasswordRequestSchema, type ChangePasswordMessage } from '@portal/contracts';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerDetails } from '../../../lib/form-errors.ts';
-import { findErrorText, showSuccess } from '../../../lib/notify.ts';
+import { applyServerDetails, fieldErrorText, findErrorText } from '../../../lib/error-text.ts';
+import { showSuccess } from '../../../lib/notify.ts';
 import { PasswordChecklist } from '../../auth/components/password-checklist.tsx';
 import { useSession } from '../../auth/session/session-context.tsx';
 import { useChangePasswordMutation } from '../api/profile-mutations.ts';
-import { profileFieldError } from '../field-error-text.ts';
 
 /** The request's fields plus the repeated password; the new one must differ from the current (section 5). */
 export const PasswordFormSchema = ChangePasswordRequestSchema.pick({ currentPassword: true, newPassword: true })
@@ -118,7 +117,7 @@ export function PasswordPanel({ onDirtyChange }: { onDirtyChange: (dirty: boolea
           autoComplete="current-password"
           required
           visibilityToggleButtonProps={toggle}
-          error={profileFieldError(t, errors.currentPassword?.message)}
+          error={fieldErrorText(errors.currentPassword?.message, 'profile')}
           {...form.register('currentPassword')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -128,7 +127,7 @@ export function PasswordPanel({ onDirtyChange }: { onDirtyChange: (dirty: boolea
             required
             visibilityToggleButtonProps={toggle}
             aria-describedby="profile-password-checklist"
-            error={profileFieldError(t, errors.newPassword?.message)}
+            error={fieldErrorText(errors.newPassword?.message, 'profile')}
             {...form.register('newPassword')}
           />
           <PasswordInput
@@ -136,7 +135,7 @@ export function PasswordPanel({ onDirtyChange }: { onDirtyChange: (dirty: boolea
             autoComplete="new-password"
             required
             visibilityToggleButtonProps={toggle}
-            error={profileFieldError(t, errors.repeatPassword?.message)}
+            error={fieldErrorText(errors.repeatPassword?.message, 'profile')}
             {...form.register('repeatPassword')}
           />
         </SimpleGrid>

@@ -9,12 +9,10 @@ import type { z } from 'zod';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerDetails } from '../../../lib/form-errors.ts';
+import { applyServerDetails, fieldErrorText, showFailure } from '../../../lib/error-text.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useUpdateUserDataMutation } from '../api/profile-mutations.ts';
 import { profileUserDataQuery } from '../api/profile-queries.ts';
-import { profileFieldError } from '../field-error-text.ts';
-import { showMutationError } from '../mutation-error.ts';
 import type { PanelProps } from './panel-props.ts';
 
 type UserDataForm = z.input<typeof UpdateUserDataRequestSchema>;
@@ -50,7 +48,7 @@ function ProfileSettingsForm({ user, canEdit, onDirtyChange }: PanelProps & { us
           error instanceof ApiError &&
           error.status === 400 &&
           applyServerDetails(error.details, ['firstName', 'lastName', 'telephone'], form.setError);
-        if (!matched) showMutationError(error);
+        if (!matched) showFailure(error, 'profile');
       },
     });
   }
@@ -65,7 +63,7 @@ function ProfileSettingsForm({ user, canEdit, onDirtyChange }: PanelProps & { us
             autoComplete="given-name"
             required={canEdit}
             readOnly={!canEdit}
-            error={profileFieldError(t, errors.firstName?.message)}
+            error={fieldErrorText(errors.firstName?.message, 'profile')}
             {...form.register('firstName')}
           />
           <TextInput
@@ -73,7 +71,7 @@ function ProfileSettingsForm({ user, canEdit, onDirtyChange }: PanelProps & { us
             autoComplete="family-name"
             required={canEdit}
             readOnly={!canEdit}
-            error={profileFieldError(t, errors.lastName?.message)}
+            error={fieldErrorText(errors.lastName?.message, 'profile')}
             {...form.register('lastName')}
           />
         </SimpleGrid>
@@ -83,7 +81,7 @@ function ProfileSettingsForm({ user, canEdit, onDirtyChange }: PanelProps & { us
           dir="ltr"
           autoComplete="tel"
           readOnly={!canEdit}
-          error={profileFieldError(t, errors.telephone?.message)}
+          error={fieldErrorText(errors.telephone?.message, 'profile')}
           {...form.register('telephone')}
         />
         {canEdit ? (

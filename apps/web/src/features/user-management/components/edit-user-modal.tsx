@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useUpdateUserMutation } from '../api/user-management-mutations.ts';
-import { fieldErrorText, showSaveFailure } from '../user-management-errors.ts';
+import { fieldErrorText, showSaveFailure } from '../../../lib/error-text.ts';
 import { FormActions } from './form-actions.tsx';
 import { GroupMultiSelect } from './member-pickers.tsx';
 
@@ -52,7 +52,7 @@ export function EditUserModal({ user, onClose }: { user: CompanyUser; onClose: (
           onClose();
         },
         onError: (error) =>
-          showSaveFailure(error, {
+          showSaveFailure(error, 'user-management', {
             fields: ['firstName', 'lastName', 'telephone', 'groupIds'],
             setError: form.setError,
             onLockOut: setLockOut,
@@ -75,13 +75,13 @@ export function EditUserModal({ user, onClose }: { user: CompanyUser; onClose: (
               label={t('user-management:users.fields.firstName')}
               required
               data-autofocus
-              error={fieldErrorText(t, errors.firstName?.message)}
+              error={fieldErrorText(errors.firstName?.message, 'user-management')}
               {...form.register('firstName')}
             />
             <TextInput
               label={t('user-management:users.fields.lastName')}
               required
-              error={fieldErrorText(t, errors.lastName?.message)}
+              error={fieldErrorText(errors.lastName?.message, 'user-management')}
               {...form.register('lastName')}
             />
           </SimpleGrid>
@@ -89,7 +89,7 @@ export function EditUserModal({ user, onClose }: { user: CompanyUser; onClose: (
             label={t('user-management:users.fields.telephone')}
             type="tel"
             dir="ltr"
-            error={fieldErrorText(t, errors.telephone?.message)}
+            error={fieldErrorText(errors.telephone?.message, 'user-management')}
             {...form.register('telephone')}
           />
           <Controller
@@ -101,7 +101,7 @@ export function EditUserModal({ user, onClose }: { user: CompanyUser; onClose: (
                 known={user.groups.map((g) => ({ value: g.id, label: g.name }))}
                 value={field.value}
                 onChange={field.onChange}
-                error={fieldErrorText(t, errors.groupIds?.message)}
+                error={fieldErrorText(errors.groupIds?.message, 'user-management')}
               />
             )}
           />

@@ -11,7 +11,7 @@ import { useApi } from '../../../lib/api-context.tsx';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useSaveGroupMutation } from '../api/user-management-mutations.ts';
 import { groupDetailQuery, userOptionLabel } from '../api/user-management-queries.ts';
-import { fieldErrorText, showSaveFailure } from '../user-management-errors.ts';
+import { fieldErrorText, showSaveFailure } from '../../../lib/error-text.ts';
 import { FormActions } from './form-actions.tsx';
 import { PermissionChecklist } from './permission-checklist.tsx';
 import { UserMultiSelect } from './member-pickers.tsx';
@@ -79,7 +79,11 @@ function GroupFormBody({
           onClose();
         },
         onError: (error) =>
-          showSaveFailure(error, { fields: ['name', 'permissions'], setError: form.setError, onLockOut: setLockOut }),
+          showSaveFailure(error, 'user-management', {
+            fields: ['name', 'permissions'],
+            setError: form.setError,
+            onLockOut: setLockOut,
+          }),
       },
     );
   }
@@ -96,7 +100,7 @@ function GroupFormBody({
           label={t('user-management:groups.fields.name')}
           required
           data-autofocus
-          error={fieldErrorText(t, errors.name?.message)}
+          error={fieldErrorText(errors.name?.message, 'user-management')}
           {...form.register('name')}
         />
         <Controller
@@ -106,7 +110,7 @@ function GroupFormBody({
             <PermissionChecklist
               value={field.value}
               onChange={field.onChange}
-              error={fieldErrorText(t, errors.permissions?.message)}
+              error={fieldErrorText(errors.permissions?.message, 'user-management')}
             />
           )}
         />

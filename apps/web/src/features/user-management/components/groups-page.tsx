@@ -12,7 +12,7 @@ import { useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { usePermissions } from '../../permissions/use-permissions.ts';
 import { useDeleteGroupMutation } from '../api/user-management-mutations.ts';
 import { groupsQuery } from '../api/user-management-queries.ts';
-import { showFailure } from '../user-management-errors.ts';
+import { showFailure } from '../../../lib/error-text.ts';
 import { confirmAction } from './confirm-action.tsx';
 import { GroupFormModal } from './group-form-modal.tsx';
 import { KeysetTable } from './keyset-table.tsx';
@@ -40,7 +40,7 @@ export function GroupsPage() {
       onConfirm: () =>
         remove.mutate(group.id, {
           onSuccess: () => showSuccess({ message: t('groups.delete.done', { name: group.name }) }),
-          onError: showFailure,
+          onError: (error) => showFailure(error, 'user-management'),
         }),
     });
   }

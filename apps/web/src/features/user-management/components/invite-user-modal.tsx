@@ -7,7 +7,7 @@ import { LOCALES } from '@portal/i18n';
 import type { z } from 'zod';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useInviteUserMutation } from '../api/user-management-mutations.ts';
-import { fieldErrorText, showSaveFailure } from '../user-management-errors.ts';
+import { fieldErrorText, showSaveFailure } from '../../../lib/error-text.ts';
 import { FormActions } from './form-actions.tsx';
 import { GroupMultiSelect } from './member-pickers.tsx';
 
@@ -41,7 +41,7 @@ export function InviteUserModal({ onClose }: { onClose: () => void }) {
         onClose();
       },
       onError: (error) =>
-        showSaveFailure(error, {
+        showSaveFailure(error, 'user-management', {
           fields: ['email', 'firstName', 'lastName', 'language', 'groupIds'],
           setError: form.setError,
         }),
@@ -59,7 +59,7 @@ export function InviteUserModal({ onClose }: { onClose: () => void }) {
             required
             data-autofocus
             autoComplete="off"
-            error={fieldErrorText(t, errors.email?.message)}
+            error={fieldErrorText(errors.email?.message, 'user-management')}
             {...form.register('email')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -67,14 +67,14 @@ export function InviteUserModal({ onClose }: { onClose: () => void }) {
               label={t('user-management:users.fields.firstName')}
               required
               autoComplete="off"
-              error={fieldErrorText(t, errors.firstName?.message)}
+              error={fieldErrorText(errors.firstName?.message, 'user-management')}
               {...form.register('firstName')}
             />
             <TextInput
               label={t('user-management:users.fields.lastName')}
               required
               autoComplete="off"
-              error={fieldErrorText(t, errors.lastName?.message)}
+              error={fieldErrorText(errors.lastName?.message, 'user-management')}
               {...form.register('lastName')}
             />
           </SimpleGrid>
@@ -101,7 +101,7 @@ export function InviteUserModal({ onClose }: { onClose: () => void }) {
                 label={t('user-management:users.fields.groups')}
                 value={field.value ?? []}
                 onChange={field.onChange}
-                error={fieldErrorText(t, errors.groupIds?.message)}
+                error={fieldErrorText(errors.groupIds?.message, 'user-management')}
               />
             )}
           />

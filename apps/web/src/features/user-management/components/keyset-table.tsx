@@ -4,7 +4,7 @@ import { DataTable, type DataTableProps } from '../../../components/data-table.t
 import { KeysetLoadMore } from '../../../components/load-more.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import type { KeysetList } from '../../../lib/use-keyset-list.ts';
-import { errorText } from '../user-management-errors.ts';
+import { errorText } from '../../../lib/error-text.ts';
 
 /**
  * A keyset-paged list of this area: the failure, a loader for the first page, the table (stacked cards on a phone)
@@ -21,7 +21,7 @@ export function KeysetTable<T>({
     <>
       {list.query.isError ? (
         <Alert color="red" role="alert">
-          {errorText(list.query.error)}
+          {errorText(list.query.error, 'user-management')}
         </Alert>
       ) : null}
       {list.query.isPending ? (

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useSaveRestrictionMutation } from '../api/user-management-mutations.ts';
 import { userOptionLabel } from '../api/user-management-queries.ts';
-import { fieldErrorText, showSaveFailure } from '../user-management-errors.ts';
+import { fieldErrorText, showSaveFailure } from '../../../lib/error-text.ts';
 import { FormActions } from './form-actions.tsx';
 import { GlnTagsInput } from './gln-tags-input.tsx';
 import { GroupMultiSelect, UserMultiSelect } from './member-pickers.tsx';
@@ -73,7 +73,7 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
           onClose();
         },
         onError: (error) =>
-          showSaveFailure(error, {
+          showSaveFailure(error, 'user-management', {
             fields: [
               'name',
               'description',
@@ -103,14 +103,14 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
             label={t('user-management:restrictions.fields.name')}
             required
             data-autofocus
-            error={fieldErrorText(t, errors.name?.message)}
+            error={fieldErrorText(errors.name?.message, 'user-management')}
             {...form.register('name')}
           />
           <Textarea
             label={t('user-management:restrictions.fields.description')}
             rows={3}
             resize="vertical"
-            error={fieldErrorText(t, errors.description?.message)}
+            error={fieldErrorText(errors.description?.message, 'user-management')}
             {...form.register('description')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -126,7 +126,7 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
                   splitChars={[',', ';']}
                   clearable
                   acceptValueOnBlur
-                  error={fieldErrorText(t, listError(errors.partners))}
+                  error={fieldErrorText(listError(errors.partners), 'user-management')}
                 />
               )}
             />
@@ -139,7 +139,7 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
                   description={t('user-management:restrictions.fields.glnHint')}
                   value={field.value ?? []}
                   onChange={field.onChange}
-                  error={fieldErrorText(t, listError(errors.deliveryPointGlns))}
+                  error={fieldErrorText(listError(errors.deliveryPointGlns), 'user-management')}
                 />
               )}
             />
@@ -153,7 +153,7 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
                 description={t('user-management:restrictions.fields.emptyMeansAll')}
                 value={field.value ?? []}
                 onChange={(next) => field.onChange(next.filter(isDocumentType))}
-                error={fieldErrorText(t, listError(errors.documentTypes))}
+                error={fieldErrorText(listError(errors.documentTypes), 'user-management')}
               >
                 <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mt="xs" spacing="xs">
                   {DOCUMENT_TYPE_CODES.map((code) => (
@@ -172,7 +172,7 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
                 description={t('user-management:restrictions.fields.emptyMeansAll')}
                 value={field.value ?? []}
                 onChange={(next) => field.onChange(next.filter(isDirection))}
-                error={fieldErrorText(t, listError(errors.directions))}
+                error={fieldErrorText(listError(errors.directions), 'user-management')}
               >
                 <Group mt="xs">
                   {DOCUMENT_DIRECTIONS.map((direction) => (
@@ -192,7 +192,7 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
                   known={restriction?.assignees.users.map((u) => ({ value: u.id, label: userOptionLabel(u) }))}
                   value={field.value ?? []}
                   onChange={field.onChange}
-                  error={fieldErrorText(t, listError(errors.assignees?.userIds))}
+                  error={fieldErrorText(listError(errors.assignees?.userIds), 'user-management')}
                 />
               )}
             />
@@ -205,7 +205,7 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
                   known={restriction?.assignees.groups.map((g) => ({ value: g.id, label: g.name }))}
                   value={field.value ?? []}
                   onChange={field.onChange}
-                  error={fieldErrorText(t, listError(errors.assignees?.groupIds))}
+                  error={fieldErrorText(listError(errors.assignees?.groupIds), 'user-management')}
                 />
               )}
             />

@@ -11,7 +11,7 @@ import { useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { usePermissions } from '../../permissions/use-permissions.ts';
 import { useDeleteRestrictionMutation } from '../api/user-management-mutations.ts';
 import { restrictionsQuery } from '../api/user-management-queries.ts';
-import { showFailure } from '../user-management-errors.ts';
+import { showFailure } from '../../../lib/error-text.ts';
 import { confirmAction } from './confirm-action.tsx';
 import { KeysetTable } from './keyset-table.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
@@ -40,7 +40,7 @@ export function RestrictionsPage() {
       onConfirm: () =>
         remove.mutate(restriction.id, {
           onSuccess: () => showSuccess({ message: t('restrictions.delete.done', { name: restriction.name }) }),
-          onError: showFailure,
+          onError: (error) => showFailure(error, 'user-management'),
         }),
     });
   }

@@ -111,7 +111,7 @@ describe('users page', () => {
       'POST /api/company-users/invite': {
         status: 409,
         body: {
-          error: { code: 'resource.conflict', message: 'x', details: [{ field: 'email', code: 'emailTaken' }] },
+          error: { code: 'users.email_taken', message: 'x', details: [{ field: 'email', code: 'emailTaken' }] },
           requestId: 'r',
         },
       },

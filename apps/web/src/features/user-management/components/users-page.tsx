@@ -13,7 +13,7 @@ import { useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { usePermissions } from '../../permissions/use-permissions.ts';
 import { useResendInvitationMutation, useSetUserActiveMutation } from '../api/user-management-mutations.ts';
 import { companyUsersQuery } from '../api/user-management-queries.ts';
-import { showFailure } from '../user-management-errors.ts';
+import { showFailure } from '../../../lib/error-text.ts';
 import { confirmAction } from './confirm-action.tsx';
 import { EditUserModal } from './edit-user-modal.tsx';
 import { InviteUserModal } from './invite-user-modal.tsx';
@@ -51,7 +51,7 @@ export function UsersPage() {
           {
             onSuccess: () =>
               showSuccess({ message: t(active ? 'users.activate.done' : 'users.deactivate.done', { name }) }),
-            onError: showFailure,
+            onError: (error) => showFailure(error, 'user-management'),
           },
         ),
     });
@@ -65,7 +65,7 @@ export function UsersPage() {
         if (error instanceof ApiError && error.status === 429) {
           const seconds = typeof error.data['retryAfter'] === 'number' ? error.data['retryAfter'] : 60;
           showError({ message: t('users.invite.resendTooSoon', { seconds }) });
-        } else showFailure(error);
+        } else showFailure(error, 'user-management');
       },
     });
   }

@@ -1,0 +1,30 @@
+import type admin from '@portal/i18n/locales/en/admin.json';
+import type auth from '@portal/i18n/locales/en/auth.json';
+import type common from '@portal/i18n/locales/en/common.json';
+import type edifact from '@portal/i18n/locales/en/edifact.json';
+import type errors from '@portal/i18n/locales/en/errors.json';
+import type help from '@portal/i18n/locales/en/help.json';
+import type layout from '@portal/i18n/locales/en/layout.json';
+import type profile from '@portal/i18n/locales/en/profile.json';
+import type userManagement from '@portal/i18n/locales/en/user-management.json';
+import type validation from '@portal/i18n/locales/en/validation.json';
+
+// Keys typed from the English catalogs (every other language has exactly its keys: `npm run i18n:check`), so a
+// `t('a.missing.key')` fails the typecheck.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: {
+      admin: typeof admin;
+      auth: typeof auth;
+      common: typeof common;
+      edifact: typeof edifact;
+      errors: typeof errors;
+      help: typeof help;
+      layout: typeof layout;
+      profile: typeof profile;
+      'user-management': typeof userManagement;
+      validation: typeof validation;
+    };
+  }
+}
