@@ -5,6 +5,65 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: zones are resolved from here, whatever directory ESLint runs in. */
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The web app's layers (decision 0016). Shared code (`lib/`, `i18n/`, `components/`, `app/`) never imports a feature
+ * or a route; a feature never imports another feature's internals, only its `index.ts`; `routes/` may import
+ * anything. Tests of `lib/` and `i18n/` may wire real pieces of the app (the session); the test harness (`test/`)
+ * builds the whole app and is not a layer.
+ */
+const web = './apps/web/src';
+const webFeatures = readdirSync(`${root}/apps/web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const publicSurfaces = webFeatures.map((feature) => `./${feature}/index.ts`);
+const webZones = [
+  ...webFeatures.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`, ...publicSurfaces],
+    message: "A feature uses another feature only through that feature's index.ts (decision 0016).",
+  })),
+  { target: `${web}/features`, from: `${web}/routes`, message: 'Routes import features, never the other way.' },
+  {
+    target: [`${web}/lib/**/!(*.test).{ts,tsx}`, `${web}/i18n/**/!(*.test).{ts,tsx}`],
+    from: [`${web}/components`, `${web}/app`, `${web}/features`, `${web}/routes`],
+    message: 'lib/ and i18n/ are the bottom layer: they import only each other.',
+  },
+  {
+    target: `${web}/components`,
+    from: [`${web}/app`, `${web}/features`, `${web}/routes`],
+    message: 'Shared components import only lib/, i18n/ and each other.',
+  },
+  {
+    target: `${web}/app`,
+    from: `${web}/features`,
+    except: publicSurfaces,
+    message: "The app's shell wires a feature in only through that feature's index.ts.",
+  },
+  { target: `${web}/app`, from: `${web}/routes`, message: 'The app shell never imports a route.' },
+];
+
+/** Rules for code that runs in browsers too: no Node module, no Node global. */
+const browserSafe = (modules, nodeGlobals) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: builtinModules.map((name) => ({ name, message: modules })),
+      patterns: [{ group: ['node:*'], message: modules }],
+    },
+  ],
+  'no-restricted-globals': [
+    'error',
+    ...['process', 'Buffer', 'require', '__dirname', '__filename'].map((name) => ({ name, message: nodeGlobals })),
+  ],
+});
 
 export default tseslint.config(
   {
@@ -41,6 +100,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: root,
           zones: [
             { target: './packages', from: './apps', message: 'A package never imports an app.' },
             { target: './apps/web', from: './apps/server', message: 'The web app talks to the server only over HTTP.' },
@@ -62,20 +122,34 @@ export default tseslint.config(
               from: './packages/documents',
               message: 'packages/edifact depends on nothing.',
             },
+            ...webZones,
           ],
         },
       ],
     },
   },
   {
-    // The document model runs in browsers too (the web app will render and edit canonical bodies).
+    // The EDIFACT core runs in browsers too (docs/decisions/0017-edifact-public-surface.md): Node's modules and
+    // globals only in the node-only places, which `@portal/edifact/node` and the CLI bring in.
+    files: ['packages/edifact/src/**/*.ts'],
+    ignores: [
+      'packages/edifact/src/**/node/**',
+      'packages/edifact/src/node.ts',
+      'packages/edifact/src/cli.ts',
+      'packages/edifact/src/cli/**',
+    ],
+    rules: browserSafe(
+      'The EDIFACT core is browser-safe: Node modules belong in a node/ folder or the CLI.',
+      'The EDIFACT core is browser-safe: Node globals belong in a node/ folder or the CLI.',
+    ),
+  },
+  {
+    // The document model runs in browsers too: the web app will show and edit canonical bodies (decision 0018).
     files: ['packages/documents/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['node:*'], message: 'packages/documents runs in browsers.' }] },
-      ],
-    },
+    rules: browserSafe(
+      'packages/documents runs in browsers: no Node modules.',
+      'packages/documents runs in browsers: no Node globals.',
+    ),
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

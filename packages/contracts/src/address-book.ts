@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isValidNip } from './identifiers.ts';
 import { COUNTRY_CODES, isValidIban, TELEPHONE_PATTERN } from './profile.ts';
-import { text } from './rules.ts';
-import { isValidGln, ListQuerySchema, pageSchema } from './user-management.ts';
+import { IncludeTotalSchema, ListQuerySchema, ListSearchSchema, pageSchema } from './lists.ts';
+import { isValidGln, text } from './rules.ts';
 
 /**
  * The address book (issue 10, part 3): a company's own contacts for filling documents, with every field of the
@@ -104,6 +104,8 @@ export const ADDRESS_BOOK_SORTS = ['name', 'city', 'country', 'createdAt'] as co
 export type AddressBookSort = (typeof ADDRESS_BOOK_SORTS)[number];
 
 export const AddressBookQuerySchema = ListQuerySchema.extend({
+  search: ListSearchSchema,
+  includeTotal: IncludeTotalSchema,
   sort: z.enum(ADDRESS_BOOK_SORTS, { error: 'oneOf' }).default('name'),
   order: z.enum(['asc', 'desc'], { error: 'oneOf' }).default('asc'),
   country: text()

@@ -3,32 +3,14 @@ import { LOGIN_STATUSES, LanguageSchema, LoginStatusSchema } from './auth.ts';
 import { ISSUE_PRIORITIES, ISSUE_REPORT_STATUSES, ISSUE_TYPES, IssueReportSchema } from './issue-reports.ts';
 import { FeatureToggleSchema, ROLES } from './permissions.ts';
 import { COUNTRY_CODES } from './profile.ts';
-import { CursorSchema, EmailSchema, NameSchema, text } from './rules.ts';
+import { IdParamsSchema, ListQuerySchema, ListSearchSchema, pageSchema } from './lists.ts';
+import { EmailSchema, NameSchema, text } from './rules.ts';
 
 /**
  * The admin area (description, sections 1, 4 and 6): companies, users across companies, the e-mail and audit logs,
- * issue reports and impersonation. Every list is keyset-paginated: pass `nextCursor` back as `cursor`; the cursor
- * is opaque and only valid for the same filters.
+ * issue reports and impersonation. Every list is keyset-paginated (`ListQuerySchema`, `pageSchema` of `lists.ts`):
+ * pass `nextCursor` back as `cursor`; the cursor is opaque and only valid for the same filters.
  */
-
-export const ADMIN_PAGE_SIZE = 50;
-export const ADMIN_PAGE_SIZE_MAX = 200;
-
-const cursor = CursorSchema.optional();
-const limit = z.coerce
-  .number({ error: 'integer' })
-  .int('integer')
-  .min(1, 'min')
-  .max(ADMIN_PAGE_SIZE_MAX, 'max')
-  .default(ADMIN_PAGE_SIZE);
-const search = text().trim().max(200, 'tooLong').optional();
-
-export function adminPageSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
-}
-export type AdminPage<T> = { items: T[]; nextCursor: string | null };
-
-export const AdminIdParamsSchema = z.object({ id: z.uuid({ error: 'uuid' }) });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Companies
@@ -42,11 +24,9 @@ const identifier = optionalText(32).refine((v) => !v || /^[A-Za-z0-9 .\-/]+$/.te
 const country = optionalText(2).refine((v) => !v || COUNTRIES.has(v), 'country');
 const companyName = text({ error: 'required' }).trim().min(1, 'required').max(200, 'tooLong');
 
-export const AdminCompaniesQuerySchema = z.object({
+export const AdminCompaniesQuerySchema = ListQuerySchema.extend({
   /** Part of the name, VAT id or tax id, any case. */
-  search,
-  cursor,
-  limit,
+  search: ListSearchSchema,
 });
 export type AdminCompaniesQuery = z.infer<typeof AdminCompaniesQuerySchema>;
 
@@ -68,7 +48,7 @@ export const AdminCompanySchema = z.object({
   updatedAt: z.string(),
 });
 export type AdminCompany = z.infer<typeof AdminCompanySchema>;
-export const AdminCompanyPageSchema = adminPageSchema(AdminCompanySchema);
+export const AdminCompanyPageSchema = pageSchema(AdminCompanySchema);
 
 /** One company with its groups (to pick a new user's groups). */
 export const AdminCompanyDetailSchema = AdminCompanySchema.extend({
@@ -122,12 +102,10 @@ export type OverduePaymentRequest = z.infer<typeof OverduePaymentRequestSchema>;
 export const AdminRoleSchema = z.enum(ROLES, { error: 'oneOf' });
 const roles = z.array(AdminRoleSchema).max(ROLES.length * 2, 'tooLong');
 
-export const AdminUsersQuerySchema = z.object({
+export const AdminUsersQuerySchema = ListQuerySchema.extend({
   /** Part of the e-mail or the name, any case. */
-  search,
+  search: ListSearchSchema,
   companyId: z.uuid({ error: 'uuid' }).optional(),
-  cursor,
-  limit,
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;
 
@@ -147,7 +125,7 @@ export const AdminUserSchema = z.object({
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
-export const AdminUserPageSchema = adminPageSchema(AdminUserSchema);
+export const AdminUserPageSchema = pageSchema(AdminUserSchema);
 
 export const CreateUserRequestSchema = z
   .object({
@@ -176,12 +154,10 @@ export type SetRolesRequest = z.infer<typeof SetRolesRequestSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Logs
 
-export const AdminEmailsQuerySchema = z.object({
+export const AdminEmailsQuerySchema = ListQuerySchema.extend({
   /** Part of the recipient address, any case. */
-  to: search,
+  to: ListSearchSchema,
   kind: text().trim().max(50, 'tooLong').optional(),
-  cursor,
-  limit,
 });
 export const AdminEmailSchema = z.object({
   id: z.string(),
@@ -198,9 +174,9 @@ export const AdminEmailSchema = z.object({
   sentAt: z.string().nullable(),
 });
 export type AdminEmail = z.infer<typeof AdminEmailSchema>;
-export const AdminEmailPageSchema = adminPageSchema(AdminEmailSchema);
+export const AdminEmailPageSchema = pageSchema(AdminEmailSchema);
 
-export const AdminAuditQuerySchema = z.object({
+export const AdminAuditQuerySchema = ListQuerySchema.extend({
   /** An exact event (`auth.login_failed`) or a prefix ending in a dot (`admin.`). */
   event: text()
     .trim()
@@ -209,8 +185,6 @@ export const AdminAuditQuerySchema = z.object({
     .optional(),
   /** Entries where this user acted or was acted upon. */
   userId: z.uuid({ error: 'uuid' }).optional(),
-  cursor,
-  limit,
 });
 export const AdminAuditEntrySchema = z.object({
   id: z.string(),
@@ -225,23 +199,18 @@ export const AdminAuditEntrySchema = z.object({
   details: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AdminAuditEntry = z.infer<typeof AdminAuditEntrySchema>;
-export const AdminAuditPageSchema = adminPageSchema(AdminAuditEntrySchema);
+export const AdminAuditPageSchema = pageSchema(AdminAuditEntrySchema);
 
-export const AdminIssueReportsQuerySchema = z.object({
+export const AdminIssueReportsQuerySchema = ListQuerySchema.extend({
   type: z.enum(ISSUE_TYPES, { error: 'oneOf' }).optional(),
   priority: z.enum(ISSUE_PRIORITIES, { error: 'oneOf' }).optional(),
   companyId: z.uuid({ error: 'uuid' }).optional(),
-  cursor,
-  limit,
 });
-export const AdminIssueReportPageSchema = adminPageSchema(IssueReportSchema);
+export const AdminIssueReportPageSchema = pageSchema(IssueReportSchema);
 /** `PATCH /api/admin/issue-reports/:id`. */
 export const UpdateIssueReportRequestSchema = z.object({ status: z.enum(ISSUE_REPORT_STATUSES, { error: 'oneOf' }) });
 export type UpdateIssueReportRequest = z.infer<typeof UpdateIssueReportRequestSchema>;
-export const IssueReportFileParamsSchema = z.object({
-  id: z.uuid({ error: 'uuid' }),
-  fileId: z.uuid({ error: 'uuid' }),
-});
+export const IssueReportFileParamsSchema = IdParamsSchema.extend({ fileId: z.uuid({ error: 'uuid' }) });
 
 // ---------------------------------------------------------------------------------------------------------------
 // Impersonation

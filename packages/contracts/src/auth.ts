@@ -105,6 +105,9 @@ export const SetPasswordRequestSchema = z.object({
   token: text().min(1, 'required').max(512, 'tooLong'),
   password: PasswordSchema,
 });
+/** What the spent link was for, so the page says "password changed" or "invitation accepted". */
+export const SetPasswordResponseSchema = SuccessResponseSchema.extend({ purpose: z.enum(ACTION_PURPOSES) });
+export type SetPasswordResponse = z.infer<typeof SetPasswordResponseSchema>;
 
 /** Claims of the access token (JWT) that the web app reads. */
 export const AccessTokenClaimsSchema = z.object({

@@ -70,6 +70,9 @@ export const ValidateEdifactResponseSchema = z.object({
 });
 export type ValidateEdifactResponse = z.infer<typeof ValidateEdifactResponseSchema>;
 
+/** `POST /api/validation/edifact/contrl`: the CONTRL message, as EDIFACT text. */
+export const ContrlReportSchema = z.string();
+
 export const EdifactDirectoryInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
@@ -84,6 +87,8 @@ export const EdifactDirectoryInfoSchema = z.object({
   source: z.string().optional(),
 });
 export type EdifactDirectoryInfo = z.infer<typeof EdifactDirectoryInfoSchema>;
+/** `GET /api/admin/edifact/directories`: the imported directories. */
+export const EdifactDirectoriesResponseSchema = z.object({ directories: z.array(EdifactDirectoryInfoSchema) });
 /** Query of `POST /api/admin/edifact/directories`: the zip's file name, kept as the directory's source. */
 export const EdifactDirectoryUploadQuerySchema = z.object({ filename: text().max(200, 'tooLong').optional() });
 export const DownloadDirectoryRequestSchema = z.object({

@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './rules.ts';
+export * from './lists.ts';
 export * from './errors.ts';
 export * from './permissions.ts';
 export * from './auth.ts';
@@ -7,6 +8,7 @@ export * from './users.ts';
 export * from './profile.ts';
 export * from './app-config.ts';
 export * from './edifact.ts';
+export * from './documents.ts';
 export * from './user-management.ts';
 export * from './issue-reports.ts';
 export * from './admin.ts';

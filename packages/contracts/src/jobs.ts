@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ListQuerySchema, pageSchema } from './lists.ts';
 
 /**
  * The job queue as admins see it (`GET /api/admin/jobs`): jobs of one state, newest first, keyset-paginated. A job
@@ -7,10 +8,7 @@ import { z } from 'zod';
 export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
-export const JOBS_PAGE_SIZE = 50;
-export const JOBS_PAGE_SIZE_MAX = 200;
-
-export const AdminJobsQuerySchema = z.object({
+export const AdminJobsQuerySchema = ListQuerySchema.extend({
   state: z.enum(JOB_STATES, { error: 'oneOf' }).default('failed'),
   /** One job name (`mail.send`). */
   name: z
@@ -18,18 +16,6 @@ export const AdminJobsQuerySchema = z.object({
     .max(100, 'tooLong')
     .regex(/^[a-z][a-z0-9_.-]*$/, 'pattern')
     .optional(),
-  /** The `nextCursor` of the previous page; base64url, so anything else is a forgery. */
-  cursor: z
-    .string()
-    .max(512, 'tooLong')
-    .regex(/^[A-Za-z0-9_-]+$/, 'cursor')
-    .optional(),
-  limit: z.coerce
-    .number({ error: 'integer' })
-    .int('integer')
-    .min(1, 'min')
-    .max(JOBS_PAGE_SIZE_MAX, 'max')
-    .default(JOBS_PAGE_SIZE),
 });
 export type AdminJobsQuery = z.infer<typeof AdminJobsQuerySchema>;
 
@@ -51,5 +37,5 @@ export const AdminJobSchema = z.object({
   error: z.string().nullable(),
 });
 export type AdminJob = z.infer<typeof AdminJobSchema>;
-export const AdminJobPageSchema = z.object({ items: z.array(AdminJobSchema), nextCursor: z.string().nullable() });
+export const AdminJobPageSchema = pageSchema(AdminJobSchema);
 export type AdminJobPage = z.infer<typeof AdminJobPageSchema>;

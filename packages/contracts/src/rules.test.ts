@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EmailSchema, PasswordSchema, checkPassword, isStrongPassword } from './rules.ts';
+import { EmailSchema, GlnSchema, PasswordSchema, checkPassword, isStrongPassword, isValidGln } from './rules.ts';
 import { PASSWORD_SPECIAL_CHARACTERS } from './constants.ts';
 import { hasAllRoles, isToggledOn } from './permissions.ts';
 import { RegisterRequestSchema } from './auth.ts';
@@ -68,6 +68,22 @@ describe('registration payload', () => {
       locale: 'xx',
     });
     expect(r.error?.issues[0]?.path).toEqual(['locale']);
+  });
+});
+
+describe('GLN (GS1 check digit)', () => {
+  it.each([
+    ['5901234123457', true],
+    ['4006381333931', true],
+    ['5901234123450', false], // wrong check digit
+    ['590123412345', false], // twelve digits
+    ['590123412345X', false],
+  ])('%s → %s', (gln, ok) => {
+    expect(isValidGln(gln)).toBe(ok);
+  });
+  it('trims before checking and reports the code gln', () => {
+    expect(GlnSchema.parse(' 5901234123457 ')).toBe('5901234123457');
+    expect(GlnSchema.safeParse('5901234123450').error?.issues[0]?.message).toBe('gln');
   });
 });
 

@@ -71,6 +71,16 @@ export const PasswordSchema = text({ error: 'required' })
 
 export const NameSchema = text({ error: 'required' }).trim().min(1, 'required').max(100, 'tooLong');
 
+/** GS1 check digit of a GLN-13: weights 3 and 1 alternating from the right, over the first twelve digits. */
+export function isValidGln(value: string): boolean {
+  if (!/^\d{13}$/.test(value)) return false;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(value[11 - i]) * (i % 2 === 0 ? 3 : 1);
+  return (10 - (sum % 10)) % 10 === Number(value[12]);
+}
+
+export const GlnSchema = text({ error: 'required' }).trim().refine(isValidGln, 'gln');
+
 /** Normal form of an e-mail for lookups: addresses are unique case-insensitively. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -2,53 +2,17 @@ import { z } from 'zod';
 import { LanguageSchema } from './auth.ts';
 import { FeaturePermissionSchema } from './permissions.ts';
 import { TELEPHONE_PATTERN } from './profile.ts';
-import { CursorSchema, EmailSchema, NameSchema, text } from './rules.ts';
+import { DOCUMENT_DIRECTIONS, DOCUMENT_TYPE_CODES, DocumentTypeCodeSchema } from './documents.ts';
+import { IncludeTotalSchema, ListQuerySchema, ListSearchSchema, pageSchema } from './lists.ts';
+import { EmailSchema, GlnSchema, NameSchema, text } from './rules.ts';
 
 /**
  * User management of a company (issue 4, section 4): the company's users and their invitations, groups with their
  * feature permissions and members, and restrictions that narrow the documents a user or group sees.
  */
 
-// ---------------------------------------------------------------------------------------------------------------
-// Lists: filters as query parameters, keyset pagination with an opaque cursor, total on request
-
-export const LIST_LIMIT_DEFAULT = 25;
-export const LIST_LIMIT_MAX = 100;
-
-/** A query-string boolean: only `true` and `false` are accepted. */
-const QueryBooleanSchema = z
-  .enum(['true', 'false'], { error: 'boolean' })
-  .optional()
-  .transform((v) => v === 'true');
-
-/** The paging parameters every list takes. `cursor` is the `nextCursor` of the previous page, as is. */
-export const ListQuerySchema = z.object({
-  search: text().trim().max(200, 'tooLong').optional(),
-  cursor: CursorSchema.optional(),
-  limit: z.coerce
-    .number({ error: 'number' })
-    .int('integer')
-    .min(1, 'tooSmall')
-    .max(LIST_LIMIT_MAX, 'tooBig')
-    .default(LIST_LIMIT_DEFAULT),
-  /** `true` adds `total`, the number of rows matching the filters over all pages (costs a count). */
-  includeTotal: QueryBooleanSchema,
-});
-export type ListQuery = z.infer<typeof ListQuerySchema>;
-
-/** One page of a list; `nextCursor` is null on the last page. */
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    nextCursor: z.string().nullable(),
-    total: z.number().int().optional(),
-  });
-}
-export type Page<T> = { items: T[]; nextCursor: string | null; total?: number };
-
-/** `:id` of any user-management resource. */
-export const IdParamsSchema = z.object({ id: z.uuid({ error: 'uuid' }) });
-export type IdParams = z.infer<typeof IdParamsSchema>;
+/** The query of the company's lists (users, groups, restrictions): paging, a search, the total on request. */
+const CompanyListQuerySchema = ListQuerySchema.extend({ search: ListSearchSchema, includeTotal: IncludeTotalSchema });
 
 const IdListSchema = z.array(z.uuid({ error: 'uuid' })).max(500, 'tooBig');
 
@@ -84,7 +48,7 @@ export const CompanyUserDetailSchema = CompanyUserSchema.extend({
 });
 export type CompanyUserDetail = z.infer<typeof CompanyUserDetailSchema>;
 
-export const CompanyUsersQuerySchema = ListQuerySchema.extend({
+export const CompanyUsersQuerySchema = CompanyListQuerySchema.extend({
   status: z.enum(USER_STATUSES, { error: 'oneOf' }).optional(),
   groupId: z.uuid({ error: 'uuid' }).optional(),
 });
@@ -123,14 +87,15 @@ export type UpdateCompanyUserRequest = z.infer<typeof UpdateCompanyUserRequestSc
 // ---------------------------------------------------------------------------------------------------------------
 // Groups (`/api/groups`)
 
-export const GroupSchema = z.object({
+/** A group of users (named `UserGroup`, not `Group`, beside Mantine's `Group` layout component). */
+export const UserGroupSchema = z.object({
   id: z.string(),
   name: z.string(),
   permissions: z.array(FeaturePermissionSchema),
   memberCount: z.number().int(),
   createdAt: z.string(),
 });
-export type Group = z.infer<typeof GroupSchema>;
+export type UserGroup = z.infer<typeof UserGroupSchema>;
 
 export const GroupMemberSchema = z.object({
   id: z.string(),
@@ -142,14 +107,14 @@ export const GroupMemberSchema = z.object({
 export type GroupMember = z.infer<typeof GroupMemberSchema>;
 
 /** A group with its members (sorted like the users list). */
-export const GroupDetailSchema = GroupSchema.extend({ members: z.array(GroupMemberSchema) });
+export const GroupDetailSchema = UserGroupSchema.extend({ members: z.array(GroupMemberSchema) });
 export type GroupDetail = z.infer<typeof GroupDetailSchema>;
 
-export const GroupsQuerySchema = ListQuerySchema;
+export const GroupsQuerySchema = CompanyListQuerySchema;
 export type GroupsQuery = z.infer<typeof GroupsQuerySchema>;
 
 /** Sorted by name (case-insensitive), then id. */
-export const GroupsPageSchema = pageSchema(GroupSchema);
+export const GroupsPageSchema = pageSchema(UserGroupSchema);
 export type GroupsPage = z.infer<typeof GroupsPageSchema>;
 
 export const GROUP_NAME_MAX_LENGTH = 100;
@@ -167,34 +132,6 @@ export type GroupMembersRequest = z.infer<typeof GroupMembersRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Restrictions (`/api/restrictions`)
-
-/** Document types a restriction may name; the documents issue uses the same codes. */
-export const DOCUMENT_TYPE_CODES = [
-  'ORDERS',
-  'ORDRSP',
-  'DESADV',
-  'INVOIC',
-  'RECADV',
-  'PRICAT',
-  'APERAK',
-  'KSEF_INVOICE',
-  'ETTN',
-] as const;
-export type DocumentTypeCode = (typeof DOCUMENT_TYPE_CODES)[number];
-export const DocumentTypeCodeSchema = z.enum(DOCUMENT_TYPE_CODES, { error: 'oneOf' });
-
-export const DOCUMENT_DIRECTIONS = ['in', 'out'] as const;
-export type DocumentDirection = (typeof DOCUMENT_DIRECTIONS)[number];
-
-/** GS1 check digit of a GLN-13: weights 3 and 1 alternating from the right, over the first twelve digits. */
-export function isValidGln(value: string): boolean {
-  if (!/^\d{13}$/.test(value)) return false;
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(value[11 - i]) * (i % 2 === 0 ? 3 : 1);
-  return (10 - (sum % 10)) % 10 === Number(value[12]);
-}
-
-export const GlnSchema = text({ error: 'required' }).trim().refine(isValidGln, 'gln');
 
 /** A rule that narrows what its assignees see; an empty list leaves that axis open. */
 export const RestrictionRequestSchema = z.object({
@@ -232,7 +169,7 @@ export const RestrictionSchema = z.object({
 });
 export type Restriction = z.infer<typeof RestrictionSchema>;
 
-export const RestrictionsQuerySchema = ListQuerySchema.extend({
+export const RestrictionsQuerySchema = CompanyListQuerySchema.extend({
   /** Only restrictions assigned directly to this user. */
   userId: z.uuid({ error: 'uuid' }).optional(),
   /** Only restrictions assigned to this group. */

@@ -9,7 +9,7 @@
  */
 import { runValidate, VALIDATE_USAGE } from './cli/validate-command.ts';
 import { processOutput, type Output } from './cli/output.ts';
-import { runDirectoriesCommand } from './directory/cli-commands.ts';
+import { runDirectoriesCommand } from './cli/directories-command.ts';
 
 export type { Output } from './cli/output.ts';
 

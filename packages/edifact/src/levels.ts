@@ -6,10 +6,10 @@
  * validator and the guide-based map validator live in their own modules and only depend on this file and
  * `model.ts`.
  *
- * This file is a stable interface: fields may be added (optional), none renamed or removed.
+ * This file is a stable interface: fields may be added (optional), none renamed or removed. (The fast path of the
+ * engine's own levels, the screen, is not part of it: see screen.ts and docs/decisions/0017-edifact-public-surface.md.)
  */
 import type { Delimiters, Finding, Interchange, Message, Severity, ValidationLevel } from './model.ts';
-import type { ScannedMessage } from './screen.ts';
 
 /** What a plugin knows about the message it validates, besides the message itself. */
 export type MessageContext = {
@@ -46,7 +46,7 @@ export type MessageContext = {
   allowsCode?(element: string, code: string): boolean;
 };
 
-/** What a level needs to know of a message to say which codes its guide allows (a Message or a ScannedMessage). */
+/** What a level needs to know of a message to say which codes its guide allows. */
 export type CodeAllowanceMessage = Pick<Message, 'type' | 'version' | 'release' | 'agency'> & { association?: string };
 
 /** `allowsCode` of a run's levels, for one message. */
@@ -69,15 +69,9 @@ export type ValidationLevelPlugin = {
   prepare?(message: Message): Promise<void> | void;
   validateMessage(message: Message, context: MessageContext): Finding[] | Promise<Finding[]>;
   /**
-   * Optional fast path (see `screen.ts`): true only when `validateMessage` would find nothing in this message, which
-   * the syntax level has found clean and holds as text ranges. Must answer synchronously and must not keep
-   * `message`; false whenever unsure (e.g. the directory is not loaded yet): the message then goes the plain way.
-   */
-  screen?(message: ScannedMessage, allowsCode?: CodeAllowance): boolean;
-  /**
    * Optional: true when this level (e.g. a guide) defines `code` for data element `element` in such a message, though
    * the directory's code list may lack it (EANCOM's `SRV` in 7143). The engine hands it to the other levels as
-   * `MessageContext.allowsCode` and as the screen's second argument. Must be cheap and must not keep `message`.
+   * `MessageContext.allowsCode` (and to the engine's own fast path). Must be cheap and must not keep `message`.
    */
   allowsCode?: CodeAllowance;
 };
@@ -96,8 +90,8 @@ export type ValidateOptions = {
   /** Findings listed per validation run, at most (default and upper bound `MAX_FINDINGS_PER_VALIDATION`). */
   maxFindings?: number;
   /**
-   * The screen, validation's fast path for clean messages (see `screen.ts`; default true). Findings are the same
-   * either way; with it, clean messages are `ScreenedMessage`s whose segments are built when first read.
+   * The screen, validation's fast path for clean messages (default true; the specification and map levels have
+   * one). Findings are the same either way; with it, a clean message's `segments` may be built when first read.
    */
   screen?: boolean;
 };

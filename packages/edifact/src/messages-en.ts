@@ -3,7 +3,7 @@
  * (`codes.ts`); the web app translates each finding from its code in `packages/i18n` (the same wording, in 11
  * languages), and this file gives the CLI the English of it without a dependency on that package.
  */
-import type { FindingCode } from './codes.ts';
+import { isFindingCode, type FindingCode } from './codes.ts';
 import type { Finding } from './model.ts';
 
 /** The values a text is built from, taken from a finding's path, expected and actual values and params. */
@@ -15,7 +15,7 @@ type Values = {
   count: string;
   max: string;
   min: string;
-  finding: Finding;
+  finding: Omit<Finding, 'code'>;
 };
 
 const SEGMENT_PART = /^([A-Z]{3})(\[\d+\])?$/;
@@ -152,9 +152,10 @@ export const FINDING_TEXTS_EN: Readonly<Record<FindingCode, (v: Values) => strin
 
 /**
  * The English text of a finding, e.g. “The value “380” of C002/1001 is not allowed by the guide; allowed: 220.”.
- * A code this catalogue does not know (from a third-party level plugin) gets its code and path.
+ * A code this catalogue does not know (a plugin written in JavaScript, a finding read back from JSON of another
+ * version) gets its code and path, so the parameter takes any code.
  */
-export const describeFindingEn = (finding: Finding): string => {
+export const describeFindingEn = (finding: Omit<Finding, 'code'> & { code: string }): string => {
   const params = finding.params ?? {};
   const { segment: pathSegment, element: pathElement } = splitPath(finding.path);
   const paramElement = params['element'];
@@ -170,6 +171,6 @@ export const describeFindingEn = (finding: Finding): string => {
     count: str(params['count'] ?? finding.actual),
     finding,
   };
-  const text = Object.hasOwn(TEXTS, finding.code) ? TEXTS[finding.code as FindingCode] : undefined;
+  const text = isFindingCode(finding.code) ? TEXTS[finding.code] : undefined;
   return text ? text(values) : `${finding.code} at ${finding.path}`;
 };

@@ -2,6 +2,7 @@
  * The shared data model of the EDIFACT engine: what the parser produces and what every validation level reads.
  * Positions are 1-based lines and columns and 0-based byte offsets into the original input.
  */
+import type { FindingCode } from './codes.ts';
 
 /** Service characters in force for an interchange (ISO 9735, UNA). */
 export type Delimiters = {
@@ -84,7 +85,8 @@ export type ValidationLevel = 'syntax' | 'specification' | 'map';
 
 /** One validation finding. Carries no display text: `code` plus `params` are translated by the caller. */
 export type Finding = {
-  code: string; // EDI_* from ./codes.ts
+  /** A stable `EDI_*` code of the catalogue (`FINDING_CODES`, ./codes.ts). */
+  code: FindingCode;
   severity: Severity;
   level: ValidationLevel;
   /** e.g. `SG2[1]/NAD[1]/C082/3039`. */

@@ -14,7 +14,8 @@ import {
 import type { FindingCode } from './codes.ts';
 import type { Delimiters, Finding, Group, Interchange, Message, Position, Segment } from './model.ts';
 import { checkServiceSegment, isKnownSyntaxIdentifier, isKnownSyntaxVersion } from './syntax.ts';
-import { Tokenizer, type TokenizerOptions } from './tokenizer.ts';
+import { TokenReader } from './tokenizer/reader.ts';
+import type { TokenizerOptions } from './tokenizer/types.ts';
 import { BGM, ScreenedMessage, scannedSegment, type ScannedMessage } from './screen.ts';
 import { work } from './work.ts';
 
@@ -25,12 +26,6 @@ export type ParserOptions = TokenizerOptions & {
    * so that memory stays flat: each message is handed to the handler and then dropped.
    */
   retainMessages?: boolean;
-  /**
-   * @internal Validation's fast path (see screen.ts): the screens of the levels that have one, in level order. When
-   * set, a message the syntax level finds clean in one pass over its text is handed on as a ScreenedMessage, with
-   * the number of leading screens it passed (those levels have nothing to report).
-   */
-  screens?: readonly ((message: ScannedMessage) => boolean)[];
   /** Findings listed per message, at most (default `MAX_FINDINGS_PER_MESSAGE`); the rest are counted. */
   maxFindingsPerMessage?: number;
 };
@@ -41,17 +36,28 @@ export type ParseHandler = {
    * A message closed by UNT (or by what follows it, when UNT is missing), with its level 1 findings (at most
    * `maxFindingsPerMessage`, ordered by position) and, when there were more, how many were left out.
    */
-  message?(
-    message: Message,
-    interchange: Interchange,
-    findings: Finding[],
-    screened?: number,
-    omitted?: OmittedFindings,
-  ): void;
+  message?(message: Message, interchange: Interchange, findings: Finding[], omitted?: OmittedFindings): void;
   /** An interchange closed by UNZ, by the next UNB or by the end of input. */
   interchange?(interchange: Interchange): void;
   /** A finding not tied to one message (envelope, stray data, end of input). */
   finding?(finding: Finding): void;
+};
+
+/** Validation's fast path (see screen.ts): a level's yes/no answer on a message the tokenizer scanned clean. */
+export type Screen = (message: ScannedMessage) => boolean;
+
+/**
+ * The engine's handler: `ParseHandler`, and for each message how many of the leading screens it passed (those levels
+ * have nothing to report; 0 for a message that took the plain path).
+ */
+export type CoreParseHandler = Omit<ParseHandler, 'message'> & {
+  message?(
+    message: Message,
+    interchange: Interchange,
+    findings: Finding[],
+    screened: number,
+    omitted?: OmittedFindings,
+  ): void;
 };
 
 /** The result of `parse`. */
@@ -97,8 +103,38 @@ const path1 = (tag: string, rest: string): string => (rest === '' ? `${tag}[1]` 
  * findings as they complete. Never throws on bad input.
  */
 export class Parser {
-  private readonly tokenizer: Tokenizer;
-  private readonly handler: ParseHandler;
+  readonly #core: ParserCore;
+
+  constructor(handler: ParseHandler, options: ParserOptions = {}) {
+    const { message, interchange, finding } = handler;
+    this.#core = new ParserCore(
+      {
+        message: message && ((m, i, findings, _screened, omitted) => message.call(handler, m, i, findings, omitted)),
+        interchange: interchange?.bind(handler),
+        finding: finding?.bind(handler),
+      },
+      options,
+    );
+  }
+
+  /** Feeds the next chunk of bytes or text. */
+  write(chunk: Uint8Array | string): void {
+    this.#core.write(chunk);
+  }
+
+  /** Ends the input: open messages, groups and interchanges are closed with findings. */
+  end(): void {
+    this.#core.end();
+  }
+}
+
+/**
+ * The parser the engine runs (engine-internal; `Parser` is its public face): with validation's screens, the parallel
+ * mode's `resume`, and `inMessage`.
+ */
+export class ParserCore {
+  private readonly tokenizer: TokenReader;
+  private readonly handler: CoreParseHandler;
   private readonly retain: boolean;
   private readonly strict: boolean;
   private readonly maxPerMessage: number;
@@ -111,12 +147,17 @@ export class Parser {
   private segmentCount = 0;
   private lastSegment: Segment | undefined;
 
-  constructor(handler: ParseHandler, options: ParserOptions = {}) {
+  /**
+   * `screens`: validation's fast path, the screens of the levels that have one, in level order. With them, a message
+   * the syntax level finds clean in one pass over its text is handed on as a ScreenedMessage, with the number of
+   * leading screens it passed.
+   */
+  constructor(handler: CoreParseHandler, options: ParserOptions = {}, screens?: readonly Screen[]) {
     this.handler = handler;
     this.retain = options.retainMessages !== false;
     this.strict = options.strict === true;
     this.maxPerMessage = options.maxFindingsPerMessage ?? MAX_FINDINGS_PER_MESSAGE;
-    this.tokenizer = new Tokenizer(
+    this.tokenizer = new TokenReader(
       {
         segment: (segment, findings) => this.onSegment(segment, findings),
         finding: (finding) => this.globalFinding(finding),
@@ -126,7 +167,6 @@ export class Parser {
       },
       options,
     );
-    const screens = options.screens;
     if (screens !== undefined) this.tokenizer.screen = (m) => this.screenMessage(m, screens);
   }
 
@@ -136,8 +176,8 @@ export class Parser {
   }
 
   /**
-   * @internal For the parallel mode, once the interchange header has been written: continues at `part.offset`
-   * (see `Tokenizer.jump`) as if the `messages` messages before it, with these references, had been read.
+   * For the parallel mode, once the interchange header has been written: continues at `part.offset`
+   * (see `TokenReader.jump`) as if the `messages` messages before it, with these references, had been read.
    */
   resume(part: {
     offset: number;
@@ -165,7 +205,7 @@ export class Parser {
    * A message the tokenizer scanned clean (see screen.ts): taken, with the envelope bookkeeping of onUnh, onUnt and
    * closeMessage, when the syntax level has nothing to report on it either; else left to the plain path.
    */
-  private screenMessage(m: ScannedMessage, screens: readonly ((message: ScannedMessage) => boolean)[]): boolean {
+  private screenMessage(m: ScannedMessage, screens: readonly Screen[]): boolean {
     const ic = this.ic;
     if (ic === undefined || this.msg !== undefined || this.pkg !== undefined) return false;
     if (this.group === undefined && ic.groupCount > 0 && !ic.mixedReported) return false;
@@ -191,7 +231,7 @@ export class Parser {
     m.decimal = ic.interchange.delimiters.decimal;
     m.syntaxVersion = ic.interchange.syntaxVersion || 3;
     let screened = 0;
-    while (screened < screens.length && (screens[screened] as (message: ScannedMessage) => boolean)(m)) screened++;
+    while (screened < screens.length && (screens[screened] as Screen)(m)) screened++;
     // Taken: what onUnh, onUnt and closeMessage do for a message without findings.
     this.strayReported = false;
     if (this.group) this.group.count++;
@@ -738,7 +778,7 @@ const documentNumberOf = (m: ScannedMessage, reference: string): string => {
 export const parse = (input: Uint8Array | string, options: ParserOptions = {}): ParseResult => {
   const interchanges: Interchange[] = [];
   const findings = new FindingList(MAX_FINDINGS_PER_VALIDATION);
-  const parser = new Parser(
+  const parser = new ParserCore(
     {
       message: (_m, _i, messageFindings, _screened, omitted) => {
         for (const f of messageFindings) findings.push(f);
@@ -797,7 +837,7 @@ export async function* parseStream(
   options: TokenizerOptions = {},
 ): AsyncGenerator<ParseEvent> {
   let queue: ParseEvent[] = [];
-  const parser = new Parser(
+  const parser = new ParserCore(
     {
       message: (message, interchange, findings, _screened, omitted) =>
         queue.push(

@@ -12,7 +12,13 @@
  * segment, so findings, their paths and their order are exactly what the plain path gives.
  *
  * `test/screen.test.ts` compares both paths on mutated real messages.
+ *
+ * All of this is engine-internal (docs/decisions/0017-edifact-public-surface.md): a ScannedMessage is the
+ * tokenizer's working layout, reused from message to message, and the package does not promise its shape. So the
+ * screens of the engine's own levels are attached with `withScreen`, not through `ValidationLevelPlugin`; a level
+ * of one's own has no screen and runs on the screened message (its segments are built for it).
  */
+import type { CodeAllowance, ValidationLevelPlugin } from './levels.ts';
 import type { Message, Segment } from './model.ts';
 import { RawSegment } from './segment.ts';
 import { internTag } from './tags.ts';
@@ -66,6 +72,31 @@ export type ScannedMessage = {
   /** UNB S001 0002, or 3 when unknown (as `MessageContext.syntaxVersion`). */
   syntaxVersion: number;
 };
+
+/**
+ * A level's screen: true only when its `validateMessage` would find nothing in `message`, which the syntax level
+ * has found clean and holds as text ranges. Answers synchronously, keeps nothing of `message`, and says false
+ * whenever unsure (e.g. the directory is not loaded yet): the message then goes the plain way. `allowance`: the
+ * run's `allowsCode` (see `ValidationLevelPlugin.allowsCode`).
+ */
+export type LevelScreen = (message: ScannedMessage, allowance: CodeAllowance | undefined) => boolean;
+
+/**
+ * Where an engine level keeps its screen: under a symbol the package does not export, so that no public type
+ * mentions it, as an own enumerable property, so that a copy of the level made by spreading (a wrapper that counts
+ * or logs) keeps its fast path.
+ */
+const SCREEN = Symbol('edifact.screen');
+type WithScreen = ValidationLevelPlugin & { [SCREEN]?: LevelScreen };
+
+/** Gives one of the engine's levels (specification, map) its screen; returns the level. */
+export const withScreen = <L extends ValidationLevelPlugin>(level: L, screen: LevelScreen): L => {
+  (level as WithScreen)[SCREEN] = screen;
+  return level;
+};
+
+/** The screen of `level` (or of the level it was copied from), when it is one of the engine's levels. */
+export const screenOf = (level: ValidationLevelPlugin): LevelScreen | undefined => (level as WithScreen)[SCREEN];
 
 /** An empty ScannedMessage with room for `capacity` segments. */
 export const createScannedMessage = (capacity = 256): ScannedMessage => ({

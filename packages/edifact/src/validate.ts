@@ -15,8 +15,8 @@ import {
 } from './findings.ts';
 import type { CodeAllowance, MessageContext, ValidateOptions, ValidationLevelPlugin } from './levels.ts';
 import type { Finding, Interchange, Message, Severity } from './model.ts';
-import { Parser, slices, type ParserOptions } from './parser.ts';
-import type { ScannedMessage } from './screen.ts';
+import { ParserCore, slices, type CoreParseHandler, type Screen } from './parser.ts';
+import { screenOf } from './screen.ts';
 
 /** Per-message status: the worst severity of its findings. */
 export type MessageStatus = 'valid' | 'warning' | 'error';
@@ -130,20 +130,22 @@ const allowanceOf = (options: ValidateOptions): CodeAllowance | undefined => {
   return allowance;
 };
 
-/** Parser options of a validation run: the fast path of the screen, with the screens of the leading levels. */
-const parserOptions = (options: ValidateOptions): ParserOptions => {
-  const out: ParserOptions = { strict: options.strict === true, maxFindingsPerMessage: capsOf(options).perMessage };
-  if (options.screen !== false) {
-    const screens: ((message: ScannedMessage) => boolean)[] = [];
-    const allowance = allowanceOf(options);
-    for (const level of options.levels ?? []) {
-      const screen = level.screen;
-      if (screen === undefined) break;
-      screens.push((message) => screen.call(level, message, allowance));
-    }
-    out.screens = screens;
+/** The parser of a validation run: the fast path of the screen, with the screens of the leading levels. */
+const createParser = (handler: CoreParseHandler, options: ValidateOptions, retainMessages = true): ParserCore => {
+  const parserOptions = {
+    strict: options.strict === true,
+    maxFindingsPerMessage: capsOf(options).perMessage,
+    retainMessages,
+  };
+  if (options.screen === false) return new ParserCore(handler, parserOptions);
+  const screens: Screen[] = [];
+  const allowance = allowanceOf(options);
+  for (const level of options.levels ?? []) {
+    const screen = screenOf(level);
+    if (screen === undefined) break;
+    screens.push((message) => screen(message, allowance));
   }
-  return out;
+  return new ParserCore(handler, parserOptions, screens);
 };
 
 /** The findings of one message being validated: the syntax level's, then each level's, capped. */
@@ -279,7 +281,7 @@ export const messageReport = (
  */
 class Run {
   readonly interchanges: Interchange[] = [];
-  readonly parser: Parser;
+  readonly parser: ParserCore;
   queue: Collected[] = [];
   private readonly options: ValidateOptions;
   private readonly perMessage: number;
@@ -301,9 +303,9 @@ class Run {
     this.levels = options.levels?.length ?? 0;
     this.global = new FindingList(caps.perRun);
     this.inMessages = new FindingList(caps.perRun);
-    this.parser = new Parser(
+    this.parser = createParser(
       {
-        message: (message, interchange, findings, screened = 0, omitted) => {
+        message: (message, interchange, findings, screened, omitted) => {
           const c: Collected = { message, interchange, findings, omitted, index: this.index++, screened };
           if (sync) this.checkOneSync(c);
           else this.queue.push(c);
@@ -311,7 +313,7 @@ class Run {
         interchange: (interchange) => this.interchanges.push(interchange),
         finding: (f) => this.global.push(f),
       },
-      parserOptions(options),
+      options,
     );
   }
 
@@ -390,7 +392,7 @@ export const validate = async (
   const levels = options.levels ?? [];
   // The levels are prepared (e.g. their directory loaded) on the first message, before the rest is read: a
   // screen answers no while a level's directory is still loading, and the whole input would take the plain path.
-  let prepared = options.screen === false || !levels.some((level) => level.prepare && level.screen);
+  let prepared = options.screen === false || !levels.some((level) => level.prepare && screenOf(level));
   for (const piece of slices(input)) {
     run.parser.write(piece);
     const first = run.queue[0];
@@ -432,14 +434,15 @@ export async function* validateStream(
   let index = 0;
   const { perMessage } = capsOf(options);
   const levels = options.levels?.length ?? 0;
-  const parser = new Parser(
+  const parser = createParser(
     {
-      message: (message, interchange, findings, screened = 0, omitted) =>
+      message: (message, interchange, findings, screened, omitted) =>
         queue.push({ message, interchange, findings, omitted, index: index++, screened }),
       interchange: (interchange) => queue.push({ interchange }),
       finding: (finding) => queue.push({ finding }),
     },
-    { ...parserOptions(options), retainMessages: false },
+    options,
+    false,
   );
   /** The events of the queued messages (levels run), in order; a nested generator would cost promises per event. */
   const take = async (): Promise<ValidationEvent[]> => {
@@ -559,16 +562,17 @@ export const validatePart = async (
   let live = header === undefined;
   let index = part.messages;
   let queue: Collected[] = [];
-  const parser = new Parser(
+  const parser = createParser(
     {
-      message: (message, interchange, findings, screened = 0, omitted) => {
+      message: (message, interchange, findings, screened, omitted) => {
         if (live) queue.push({ message, interchange, findings, omitted, index: index++, screened });
       },
       finding: (finding) => {
         if (live) global.push(finding);
       },
     },
-    { ...parserOptions(options), retainMessages: false },
+    options,
+    false,
   );
   const flush = async (): Promise<void> => {
     const batch = queue;

@@ -16,7 +16,6 @@ import { message as benchMessage } from '../bench/generate.ts';
 import { main } from '../src/cli.ts';
 import { Sink, Spool } from '../src/cli/output.ts';
 import { openCliStore, resolveStorePath } from '../src/cli/store.ts';
-import { createLevels } from '../src/directory/cli-commands.ts';
 import type { ValidationLevelPlugin } from '../src/levels.ts';
 import type { Finding } from '../src/model.ts';
 import { validate } from '../src/validate.ts';
@@ -337,7 +336,7 @@ describe('the table has words', () => {
 
   it('without directories in the store: the syntax level alone, said on stderr and in the table', async () => {
     const empty = join(folder, 'empty');
-    expect(await createLevels({ store: empty })).toEqual([]);
+    expect((await openCliStore(empty, {}, () => undefined)).levels).toEqual([]);
     const result = await run(['validate', pathOf('clean.edi'), '--store', empty]);
     expect(result.code).toBe(0);
     expect(result.err).toContain('syntax level only');
@@ -403,13 +402,20 @@ describe('exit codes', () => {
 });
 
 describe('the compiled CLI (bin/build-cli.mjs)', () => {
+  const outfile = (): string => join(folder, 'bundle', 'cli.mjs');
+  let built: Promise<{ main: typeof main }> | undefined;
+  /** The bundle, built once for this block into the temporary folder, as `npm ci` builds dist/cli.mjs. */
+  const build = (): Promise<{ main: typeof main }> =>
+    (built ??= (async () => {
+      await promisify(execFile)(process.execPath, [join(packageRoot, 'bin', 'build-cli.mjs'), outfile()]);
+      return (await import(pathToFileURL(outfile()).href)) as { main: typeof main };
+    })());
+
   it(
     'finds the guides and the shipped directories from wherever the bundle lies, and reports as the sources do',
     { timeout: 120_000 },
     async () => {
-      const outfile = join(folder, 'bundle', 'cli.mjs');
-      await promisify(execFile)(process.execPath, [join(packageRoot, 'bin', 'build-cli.mjs'), outfile]);
-      const bundle = (await import(pathToFileURL(outfile).href)) as { main: typeof main };
+      const bundle = await build();
       for (const name of ['map-error.edi', 'unsupported.edi']) {
         let out = '';
         const code = await bundle.main(['validate', '--json', pathOf(name), '--store', store], {
@@ -427,6 +433,32 @@ describe('the compiled CLI (bin/build-cli.mjs)', () => {
         err: () => undefined,
       });
       expect(out).toContain('guide EANCOM97-ORDERS');
+    },
+  );
+
+  it(
+    'wires its commands statically: the bundle validates against the store’s directory, not the syntax level alone',
+    { timeout: 120_000 },
+    async () => {
+      const bundle = await build();
+      // Every module of the CLI is in the bundle: nothing is imported at run time that esbuild could not follow.
+      expect(await readFile(outfile(), 'utf8')).not.toMatch(/\bimport\(/);
+      const report = async (name: string) => {
+        let out = '';
+        let err = '';
+        const code = await bundle.main(['validate', '--json', pathOf(name), '--store', store], {
+          out: (t) => void (out += t),
+          err: (t) => void (err += t),
+        });
+        return { code, err, report: JSON.parse(out) as JsonReport };
+      };
+      const spec = await report('spec-error.edi');
+      expect(spec.code).toBe(1);
+      expect(spec.err).not.toContain('syntax level only');
+      expect(spec.report.findings.filter((f) => f.level === 'specification').length).toBeGreaterThan(0);
+      expect(shape(spec.report)).toEqual(await expected(pathOf('spec-error.edi')));
+      const map = await report('map-error.edi');
+      expect(map.report.findings.map((f) => `${f.level} ${f.code}`)).toEqual(['map EDI_INVALID_CODE']);
     },
   );
 

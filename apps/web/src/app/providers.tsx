@@ -6,7 +6,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DURATION_MS } from '@portal/contracts';
 import { ApiProvider } from '../lib/api-context.tsx';
-import { SessionProvider } from '../features/auth/session/session-context.tsx';
+import { SessionProvider } from './session/session-context.tsx';
 import type { Services } from './services.ts';
 import { themeWithCloseLabel } from './theme.ts';
 

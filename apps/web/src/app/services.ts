@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createApiClient, type ApiClient } from '../lib/api-client.ts';
 import type { ApiError } from '../lib/api-error.ts';
-import { postLogout, postRefreshToken } from '../features/auth/api/auth-api.ts';
-import { createSession, type Session } from '../features/auth/session/session.ts';
+import { postLogout, postRefreshToken } from '../features/auth/index.ts';
+import { createSession, type Session } from './session/session.ts';
 
 export type Services = { session: Session; api: ApiClient; queryClient: QueryClient };
 

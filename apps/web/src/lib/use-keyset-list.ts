@@ -1,4 +1,4 @@
-import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useMemo } from 'react';
 
 /** One page of a keyset-paginated list: `nextCursor` goes back as `cursor`; `total` when the API was asked for it. */
@@ -31,3 +31,10 @@ export function useKeysetList<T>(query: UseInfiniteQueryResult<InfiniteData<Keys
     query,
   };
 }
+
+/**
+ * The list query's options on a page whose route loader loads the list (and refetches it in the background when it is
+ * stale, `revalidateIfStale`): mounting the page does not fetch it a second time, and a new filter keeps the old rows
+ * on screen until its own arrive.
+ */
+export const LOADED_BY_ROUTE = { placeholderData: keepPreviousData, refetchOnMount: false } as const;

@@ -11,7 +11,7 @@ export const adminAuditRoute = createRoute({
   loaderDeps: ({ search }) => search,
   // The page reads the list from the query cache; the loader only warms it (and returns nothing to type).
   loader: async ({ context, deps }): Promise<void> => {
-    await context.queryClient.ensureInfiniteQueryData(auditQuery(context.api, deps));
+    await context.queryClient.ensureInfiniteQueryData({ ...auditQuery(context.api, deps), revalidateIfStale: true });
   },
   component: lazyRouteComponent(
     withChunkTimeout(() => import('../features/admin/components/audit-log-page.tsx')),

@@ -12,7 +12,10 @@ export const adminCompaniesRoute = createRoute({
   loaderDeps: ({ search }) => search,
   // The page reads the list from the query cache; the loader only warms it (and returns nothing to type).
   loader: async ({ context, deps }): Promise<void> => {
-    await context.queryClient.ensureInfiniteQueryData(companiesQuery(context.api, deps));
+    await context.queryClient.ensureInfiniteQueryData({
+      ...companiesQuery(context.api, deps),
+      revalidateIfStale: true,
+    });
   },
   component: lazyRouteComponent(
     withChunkTimeout(() => import('../features/admin/components/companies-page.tsx')),

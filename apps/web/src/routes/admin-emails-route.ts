@@ -11,7 +11,7 @@ export const adminEmailsRoute = createRoute({
   loaderDeps: ({ search }) => search,
   // The page reads the list from the query cache; the loader only warms it (and returns nothing to type).
   loader: async ({ context, deps }): Promise<void> => {
-    await context.queryClient.ensureInfiniteQueryData(emailsQuery(context.api, deps));
+    await context.queryClient.ensureInfiniteQueryData({ ...emailsQuery(context.api, deps), revalidateIfStale: true });
   },
   component: lazyRouteComponent(
     withChunkTimeout(() => import('../features/admin/components/emails-page.tsx')),

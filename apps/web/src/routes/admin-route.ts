@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import i18next from 'i18next';
-import { requireAdmin, requireAuthenticated } from '../features/auth/session/guards.ts';
+import { requireAdmin, requireAuthenticated } from '../app/session/guards.ts';
 import { withChunkTimeout } from '../lib/lazy-import.ts';
 import { rootRoute } from './root-route.tsx';
 

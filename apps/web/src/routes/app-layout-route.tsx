@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { requireAuthenticated, requireNonAdmin } from '../features/auth/session/guards.ts';
-import { permissionsQuery } from '../features/permissions/use-permissions.ts';
+import { requireAuthenticated, requireNonAdmin } from '../app/session/guards.ts';
+import { permissionsQuery } from '../app/session/use-permissions.ts';
 import { withChunkTimeout } from '../lib/lazy-import.ts';
 import { rootRoute } from './root-route.tsx';
 

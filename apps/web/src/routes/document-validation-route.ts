@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import i18next from 'i18next';
 import { hasPermission } from '@portal/contracts';
-import { permissionsQuery } from '../features/permissions/use-permissions.ts';
+import { permissionsQuery } from '../app/session/use-permissions.ts';
 import { withChunkTimeout } from '../lib/lazy-import.ts';
 import { appLayoutRoute } from './app-layout-route.tsx';
 

@@ -1,5 +1,5 @@
 import { createRoute, redirect } from '@tanstack/react-router';
-import { requireAuthenticated } from '../features/auth/session/guards.ts';
+import { requireAuthenticated } from '../app/session/guards.ts';
 import { rootRoute } from './root-route.tsx';
 
 /** The root goes to the inbox; the inbox's own guard keeps admins in the admin area. */

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { requireGuest } from '../features/auth/session/guards.ts';
+import { requireGuest } from '../app/session/guards.ts';
 import { withChunkTimeout } from '../lib/lazy-import.ts';
 import { rootRoute } from './root-route.tsx';
 

@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { hasPermission, type FeaturePermission } from '@portal/contracts';
-import { permissionsQuery } from '../features/permissions/use-permissions.ts';
+import { permissionsQuery } from '../app/session/use-permissions.ts';
 import type { RouterContext } from './router-context.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { SessionWatcher } from '../features/auth/components/session-watcher.tsx';
+import { SessionWatcher } from '../app/session/session-watcher.tsx';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import type { RouterContext } from './router-context.ts';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
 import { createServices } from '../app/services.ts';
-import { SESSION_STORAGE_KEY, type StoredSession } from '../features/auth/session/session.ts';
+import { SESSION_STORAGE_KEY, type StoredSession } from '../app/session/session.ts';
 import { createAppRouter } from '../routes/router.tsx';
 import { createFetchMock, type MockHandler, type MockReply } from './fetch-mock.ts';
 

@@ -18,7 +18,7 @@ import {
 import { directoryName, findingFactory, segmentName, type FindingFactory } from '../spec/specification.ts';
 import { ShapeCache, shapeKeyOfCodes } from '../spec/shapes.ts';
 import { SegmentTableWalker, walkScanned, type ScreenWalkListener } from '../spec/walker.ts';
-import type { ScannedMessage } from '../screen.ts';
+import { withScreen, type ScannedMessage } from '../screen.ts';
 import type { Guide, GuideElementRule, GuideIndex, GuideStatus } from './guide.ts';
 import type { CodeAllowanceMessage } from '../levels.ts';
 
@@ -561,7 +561,7 @@ export const createMapLevel = (options: MapLevelOptions): ValidationLevelPlugin 
     const guide = guides.find(message.type, directoryName(message), message.association, message.agency);
     return guide ? validateMap(message, guide, directory, context) : [];
   };
-  return {
+  const level: ValidationLevelPlugin = {
     name: 'map',
     level: 'map',
     allowsCode(message: CodeAllowanceMessage, element: string, code: string): boolean {
@@ -573,15 +573,6 @@ export const createMapLevel = (options: MapLevelOptions): ValidationLevelPlugin 
     async prepare(message) {
       await directories.load(directoryName(message)).catch(() => undefined);
     },
-    screen(message) {
-      const name = message.version + message.release;
-      const guide = message.association
-        ? guides.find(message.type, name, message.association, message.agency)
-        : undefined;
-      if (!guide) return true;
-      const directory = directories.get(name);
-      return directory !== undefined && screenMap(message, guide, directory);
-    },
     validateMessage(message, context) {
       if (!guides.find(message.type, directoryName(message), message.association, message.agency)) return [];
       const ready = directories.get(directoryName(message));
@@ -592,6 +583,15 @@ export const createMapLevel = (options: MapLevelOptions): ValidationLevelPlugin 
       );
     },
   };
+  return withScreen(level, (message) => {
+    const name = message.version + message.release;
+    const guide = message.association
+      ? guides.find(message.type, name, message.association, message.agency)
+      : undefined;
+    if (!guide) return true;
+    const directory = directories.get(name);
+    return directory !== undefined && screenMap(message, guide, directory);
+  });
 };
 
 /** The guide keys and element keys that do not exist in the directory (for checking a guide file). */

@@ -33,7 +33,7 @@ import { checkDateTime, dateTimeShape } from './datetime.ts';
 import { RawSegment } from '../segment.ts';
 import { SegmentTableWalker, walkScanned, type ScreenWalkListener, type WalkListener } from './walker.ts';
 import { shapeKey, shapeKeyOfCodes } from './shapes.ts';
-import { tagCode, type ScannedMessage } from '../screen.ts';
+import { tagCode, withScreen, type ScannedMessage } from '../screen.ts';
 import { work } from '../work.ts';
 
 /** What the specification check needs to know besides the message. */
@@ -1016,7 +1016,7 @@ export const createSpecificationLevel = (options: SpecificationLevelOptions): Va
       omit: context.omit,
       allowsCode: context.allowsCode,
     });
-  return {
+  const level: ValidationLevelPlugin = {
     name: 'specification',
     level: 'specification',
     async prepare(message) {
@@ -1032,13 +1032,13 @@ export const createSpecificationLevel = (options: SpecificationLevelOptions): Va
         () => run(message, context, undefined),
       );
     },
-    screen(message, allowance) {
-      // A service message (CONTRL) has no directory here: it takes the plain path, where it gets no finding.
-      const directory = directories.get(message.version + message.release);
-      return (
-        directory !== undefined &&
-        screenSpecification(message, directory, allowance && ((element, code) => allowance(message, element, code)))
-      );
-    },
   };
+  return withScreen(level, (message, allowance) => {
+    // A service message (CONTRL) has no directory here: it takes the plain path, where it gets no finding.
+    const directory = directories.get(message.version + message.release);
+    return (
+      directory !== undefined &&
+      screenSpecification(message, directory, allowance && ((element, code) => allowance(message, element, code)))
+    );
+  });
 };

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runDirectoriesCommand } from '../../src/directory/cli-commands.ts';
+import { runDirectoriesCommand } from '../../src/cli/directories-command.ts';
 import { directoryUrl, downloadDirectory } from '../../src/directory/node/download.ts';
 import { openDirectoryStore } from '../../src/directory/node/store.ts';
 import { shippedDirectoryZips } from '../../src/directory/node/shipped.ts';

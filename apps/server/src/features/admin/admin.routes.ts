@@ -9,7 +9,6 @@ import {
   AdminCompanySchema,
   AdminEmailPageSchema,
   AdminEmailsQuerySchema,
-  AdminIdParamsSchema,
   AdminUserPageSchema,
   type AdminUser,
   AdminUserSchema,
@@ -18,6 +17,7 @@ import {
   CompanyTogglesRequestSchema,
   CreateCompanyRequestSchema,
   CreateUserRequestSchema,
+  IdParamsSchema,
   OverduePaymentRequestSchema,
   SetRolesRequestSchema,
   UpdateCompanyRequestSchema,
@@ -71,7 +71,7 @@ export function adminRoutes(deps: {
       schema: {
         tags: companies,
         summary: 'One company with its groups',
-        params: AdminIdParamsSchema,
+        params: IdParamsSchema,
         response: { 200: AdminCompanyDetailSchema },
       },
       handler: (request) => service.getCompany(request.params.id),
@@ -91,7 +91,7 @@ export function adminRoutes(deps: {
       schema: {
         tags: companies,
         summary: "Change a company's name, VAT id, tax id or country",
-        params: AdminIdParamsSchema,
+        params: IdParamsSchema,
         body: UpdateCompanyRequestSchema,
         response: { 200: AdminCompanySchema },
       },
@@ -102,7 +102,7 @@ export function adminRoutes(deps: {
       schema: {
         tags: companies,
         summary: "Set a company's login status and restriction (takes effect at once)",
-        params: AdminIdParamsSchema,
+        params: IdParamsSchema,
         body: CompanyStatusRequestSchema,
         response: { 200: AdminCompanySchema },
       },
@@ -113,7 +113,7 @@ export function adminRoutes(deps: {
       schema: {
         tags: companies,
         summary: "Replace a company's feature toggles",
-        params: AdminIdParamsSchema,
+        params: IdParamsSchema,
         body: CompanyTogglesRequestSchema,
         response: { 200: AdminCompanySchema },
       },
@@ -124,7 +124,7 @@ export function adminRoutes(deps: {
       schema: {
         tags: companies,
         summary: 'Mark a company as having an overdue payment (shows the payment reminder)',
-        params: AdminIdParamsSchema,
+        params: IdParamsSchema,
         body: OverduePaymentRequestSchema,
         response: { 200: AdminCompanySchema },
       },
@@ -144,7 +144,7 @@ export function adminRoutes(deps: {
     });
 
     app.get('/admin/users/:id', {
-      schema: { tags: users, summary: 'One user', params: AdminIdParamsSchema, response: { 200: AdminUserSchema } },
+      schema: { tags: users, summary: 'One user', params: IdParamsSchema, response: { 200: AdminUserSchema } },
       handler: (request) => service.getUser(request.params.id),
     });
 
@@ -165,7 +165,7 @@ export function adminRoutes(deps: {
       run: (caller: AdminCaller, id: string) => Promise<AdminUser>,
     ) =>
       app.post(`/admin/users/:id/${action}`, {
-        schema: { tags: users, summary, params: AdminIdParamsSchema, response: { 200: AdminUserSchema } },
+        schema: { tags: users, summary, params: IdParamsSchema, response: { 200: AdminUserSchema } },
         handler: (request) => run(caller(request), request.params.id),
       });
 
@@ -178,7 +178,7 @@ export function adminRoutes(deps: {
       schema: {
         tags: users,
         summary: "Replace a user's roles (an admin cannot drop their own admin role)",
-        params: AdminIdParamsSchema,
+        params: IdParamsSchema,
         body: SetRolesRequestSchema,
         response: { 200: AdminUserSchema },
       },

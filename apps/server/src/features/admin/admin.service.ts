@@ -6,7 +6,7 @@ import {
   type AdminCompany,
   type AdminCompanyDetail,
   type AdminEmail,
-  type AdminPage,
+  type Page,
   type AdminUser,
   type CompanyStatusRequest,
   type CreateCompanyRequest,
@@ -192,7 +192,7 @@ export function createAdminService(deps: {
       search?: string | undefined;
       cursor?: string | undefined;
       limit: number;
-    }): Promise<AdminPage<AdminCompany>> {
+    }): Promise<Page<AdminCompany>> {
       const after = decodeCursor(query.cursor, NAME_KEY);
       const rows = await repo.listCompanies({ search: query.search || undefined, after, limit: query.limit });
       return toPage(rows, query.limit, toCompany, (r) => [r.sortKey, r.id]);
@@ -263,7 +263,7 @@ export function createAdminService(deps: {
       companyId?: string | undefined;
       cursor?: string | undefined;
       limit: number;
-    }): Promise<AdminPage<AdminUser>> {
+    }): Promise<Page<AdminUser>> {
       const after = decodeCursor(query.cursor, NAME_KEY);
       const rows = await repo.listUsers({
         search: query.search || undefined,
@@ -407,7 +407,7 @@ export function createAdminService(deps: {
       kind?: string | undefined;
       cursor?: string | undefined;
       limit: number;
-    }): Promise<AdminPage<AdminEmail>> {
+    }): Promise<Page<AdminEmail>> {
       const after = decodeCursor(query.cursor, TIME_KEY);
       const rows = await repo.listEmails({
         to: query.to || undefined,
@@ -423,7 +423,7 @@ export function createAdminService(deps: {
       userId?: string | undefined;
       cursor?: string | undefined;
       limit: number;
-    }): Promise<AdminPage<AdminAuditEntry>> {
+    }): Promise<Page<AdminAuditEntry>> {
       const after = decodeCursor(query.cursor, [serialId]);
       const rows = await repo.listAudit({
         event: query.event || undefined,

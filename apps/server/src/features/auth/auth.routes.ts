@@ -13,6 +13,7 @@ import {
   SendResetPasswordEmailRequestSchema,
   SendVerifyEmailRequestSchema,
   SetPasswordRequestSchema,
+  SetPasswordResponseSchema,
   SuccessResponseSchema,
 } from '@portal/contracts';
 import { AppError } from '../../lib/app-error.ts';
@@ -167,7 +168,7 @@ export function authRoutes(service: AuthService): FastifyPluginAsyncZod {
         tags,
         summary: 'Set a password from a reset or invitation link',
         body: SetPasswordRequestSchema,
-        response: { 200: SuccessResponseSchema.extend({ purpose: z.string() }) },
+        response: { 200: SetPasswordResponseSchema },
       },
       handler: async (request) => ({
         success: true,

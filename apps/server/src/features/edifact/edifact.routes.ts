@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  ContrlReportSchema,
   DownloadDirectoryRequestSchema,
   EDIFACT_DIRECTORY_ZIP_MAX_BYTES,
   EDIFACT_MAX_BYTES,
+  EdifactDirectoriesResponseSchema,
   EdifactDirectoryInfoSchema,
   EdifactDirectoryUploadQuerySchema,
   EdifactDirectoryZipSchema,
@@ -52,7 +53,7 @@ export function edifactRoutes(service: EdifactService): FastifyPluginAsyncZod {
         tags: ['validation'],
         summary: 'The CONTRL syntax and service report for EDIFACT text',
         body: ValidateEdifactRequestSchema,
-        response: { 200: z.string() },
+        response: { 200: ContrlReportSchema },
       },
       handler: async (request, reply) => {
         checkSize(request.body.content);
@@ -69,7 +70,7 @@ export function edifactRoutes(service: EdifactService): FastifyPluginAsyncZod {
       schema: {
         tags: ['admin'],
         summary: 'The imported UN/EDIFACT directories',
-        response: { 200: z.object({ directories: z.array(EdifactDirectoryInfoSchema) }) },
+        response: { 200: EdifactDirectoriesResponseSchema },
       },
       handler: async () => ({ directories: await service.listDirectories() }),
     });

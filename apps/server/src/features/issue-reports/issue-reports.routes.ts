@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
-  AdminIdParamsSchema,
   AdminIssueReportPageSchema,
   AdminIssueReportsQuerySchema,
   CreateIssueReportResponseSchema,
@@ -13,6 +12,7 @@ import {
   ISSUE_REPORT_MAX_FILE_BYTES,
   ISSUE_REPORT_MAX_FILES,
   ISSUE_REPORT_MAX_TOTAL_BYTES,
+  IdParamsSchema,
   IssueReportFieldsSchema,
   IssueReportFormSchema,
   IssueReportFileParamsSchema,
@@ -231,7 +231,7 @@ export function issueReportsRoutes(deps: {
       schema: {
         tags: [...tags, 'admin', 'admin-logs'],
         summary: "Set a report's status (new, in_progress, resolved, closed); recorded in the audit log",
-        params: AdminIdParamsSchema,
+        params: IdParamsSchema,
         body: UpdateIssueReportRequestSchema,
         response: { 200: IssueReportSchema },
       },

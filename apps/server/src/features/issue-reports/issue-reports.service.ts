@@ -3,7 +3,7 @@ import {
   ISSUE_REPORT_MAX_TOTAL_BYTES,
   ISSUE_REPORT_STATUSES,
   issueReportFileExtension,
-  type AdminPage,
+  type Page,
   type IssuePriority,
   type IssueReport,
   type IssueReportFields,
@@ -176,7 +176,7 @@ export function createIssueReportsService(deps: {
       companyId?: string | undefined;
       cursor?: string | undefined;
       limit: number;
-    }): Promise<AdminPage<IssueReport>> {
+    }): Promise<Page<IssueReport>> {
       const rows = await repo.list({ ...query, after: decodeCursor(query.cursor, [timestampText, uuid]) });
       const page = takePage(rows, query.limit, (r) => [r.cursorAt, r.id]);
       const files = await repo.filesOf(page.rows.map((r) => r.id));

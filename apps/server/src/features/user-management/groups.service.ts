@@ -1,11 +1,11 @@
 import {
   FEATURE_PERMISSIONS,
   type FeaturePermission,
-  type Group,
   type GroupDetail,
   type GroupRequest,
   type GroupsPage,
   type GroupsQuery,
+  type UserGroup,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -28,7 +28,7 @@ function normalizePermissions(permissions: readonly string[]): FeaturePermission
   return FEATURE_PERMISSIONS.filter((p) => given.has(p));
 }
 
-function toGroup(row: GroupRow): Group {
+function toGroup(row: GroupRow): UserGroup {
   return {
     id: row.id,
     name: row.name,

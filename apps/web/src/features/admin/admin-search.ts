@@ -1,21 +1,15 @@
 import { z } from 'zod';
 import { ISSUE_PRIORITIES, ISSUE_TYPES } from '@portal/contracts';
+import { searchText, withoutEmpty } from '../../lib/search-params.ts';
 
-/**
- * Typed search parameters of the admin lists: the filters live in the address, so a filtered list can be shared and
- * survives a reload. Anything unreadable is dropped instead of failing the page.
- */
-const text = z.string().trim().max(200).optional().catch(undefined);
-const clean = <T extends Record<string, unknown>>(value: T): T =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== '')) as T;
-
-export const CompaniesSearchSchema = z.object({ search: text });
+/** Typed search parameters of the admin lists (see `lib/search-params.ts`). */
+export const CompaniesSearchSchema = z.object({ search: searchText });
 export type CompaniesSearch = { search?: string };
 
-export const UsersSearchSchema = z.object({ search: text, companyId: z.uuid().optional().catch(undefined) });
+export const UsersSearchSchema = z.object({ search: searchText, companyId: z.uuid().optional().catch(undefined) });
 export type UsersSearch = { search?: string; companyId?: string };
 
-export const EmailsSearchSchema = z.object({ to: text });
+export const EmailsSearchSchema = z.object({ to: searchText });
 export type EmailsSearch = { to?: string };
 
 export const IssueReportsSearchSchema = z.object({
@@ -39,9 +33,9 @@ export type AuditSearch = { event?: string };
 // from depending on inference through the route tree.
 type RawSearch = Record<string, unknown>;
 export const validateCompaniesSearch = (search: RawSearch): CompaniesSearch =>
-  clean(CompaniesSearchSchema.parse(search));
-export const validateUsersSearch = (search: RawSearch): UsersSearch => clean(UsersSearchSchema.parse(search));
-export const validateEmailsSearch = (search: RawSearch): EmailsSearch => clean(EmailsSearchSchema.parse(search));
+  withoutEmpty(CompaniesSearchSchema.parse(search));
+export const validateUsersSearch = (search: RawSearch): UsersSearch => withoutEmpty(UsersSearchSchema.parse(search));
+export const validateEmailsSearch = (search: RawSearch): EmailsSearch => withoutEmpty(EmailsSearchSchema.parse(search));
 export const validateIssueReportsSearch = (search: RawSearch): IssueReportsSearch =>
-  clean(IssueReportsSearchSchema.parse(search));
-export const validateAuditSearch = (search: RawSearch): AuditSearch => clean(AuditSearchSchema.parse(search));
+  withoutEmpty(IssueReportsSearchSchema.parse(search));
+export const validateAuditSearch = (search: RawSearch): AuditSearch => withoutEmpty(AuditSearchSchema.parse(search));

@@ -1,5 +1,5 @@
 import type { AdminCompanyDetail, AdminUser } from '@portal/contracts';
-import type { StoredSession } from '../auth/session/session.ts';
+import type { StoredSession } from '../../app/session/session.ts';
 import { makeAccessToken } from '../../test/tokens.ts';
 
 /** Fixtures of the admin component tests. */

@@ -1,5 +1,5 @@
 import type { TokenSet } from '@portal/contracts';
-import { IMPERSONATOR_SESSION_STORAGE_KEY, type Session } from '../auth/session/session.ts';
+import { IMPERSONATOR_SESSION_STORAGE_KEY, type Session } from '../../app/session/session.ts';
 
 /**
  * Starts working as another user: the admin's current stored session goes to `portal.impersonator-session` (read

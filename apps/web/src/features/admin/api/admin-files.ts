@@ -1,4 +1,5 @@
-import { TOAST_STATUSES, type ApiSession } from '../../../lib/api-client.ts';
+import type { z } from 'zod';
+import { TOAST_STATUSES, parseResponse, type ApiSession } from '../../../lib/api-client.ts';
 import { ApiError, NETWORK_ERROR_STATUS, toApiError } from '../../../lib/api-error.ts';
 import { showApiErrorToast } from '../../../lib/error-text.ts';
 
@@ -43,6 +44,24 @@ export async function sendAuthorized(session: ApiSession, path: string, init: Re
     throw error;
   }
   return response;
+}
+
+/** {@link sendAuthorized} for a JSON answer, parsed by its schema like the client's calls (a mismatch is a 500). */
+export async function sendAuthorizedJson<S extends z.ZodType>(
+  session: ApiSession,
+  path: string,
+  schema: S,
+  init: RequestInit = {},
+): Promise<z.output<S>> {
+  const headers = { ...(init.headers as Record<string, string> | undefined), Accept: 'application/json' };
+  const response = await sendAuthorized(session, path, { ...init, headers });
+  const body: unknown = await response.json().catch(() => undefined);
+  try {
+    return parseResponse(schema, body, { method: init.method ?? 'GET', url: `/api${path}`, status: response.status });
+  } catch (error) {
+    showApiErrorToast(error as ApiError);
+    throw error;
+  }
 }
 
 /** The file name of a `Content-Disposition: attachment` answer (RFC 5987 form first), else the fallback. */

@@ -1,28 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type {
-  AdminCompany,
-  AdminCompanyDetail,
-  AdminUser,
-  AppConfigEntry,
-  CompanyStatusRequest,
-  CreateCompanyRequest,
-  CreateUserRequest,
-  EdifactDirectoryInfo,
-  FeatureToggle,
-  IssueReport,
-  Language,
-  LoginResponse,
-  PaymentReminderContent,
-  Role,
-  UpdateCompanyRequest,
-  UpdateIssueReportRequest,
+import {
+  AdminCompanyDetailSchema,
+  AdminCompanySchema,
+  AdminUserSchema,
+  AppConfigEntrySchema,
+  EdifactDirectoryInfoSchema,
+  IssueReportSchema,
+  LoginResponseSchema,
+  type CompanyStatusRequest,
+  type CreateCompanyRequest,
+  type CreateUserRequest,
+  type FeatureToggle,
+  type Language,
+  type PaymentReminderContent,
+  type Role,
+  type UpdateCompanyRequest,
+  type UpdateIssueReportRequest,
 } from '@portal/contracts';
 import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import { useSession } from '../../auth/session/session-context.tsx';
+import { useSession } from '../../../app/session/session-context.tsx';
 import { startImpersonation } from '../impersonation.ts';
-import { attachmentFilename, saveBlob, sendAuthorized } from './admin-files.ts';
+import { attachmentFilename, saveBlob, sendAuthorized, sendAuthorizedJson } from './admin-files.ts';
 import { adminKeys } from './admin-queries.ts';
 
 const companyPath = (id: string) => `/admin/companies/${encodeURIComponent(id)}`;
@@ -42,7 +42,7 @@ export function useCreateCompany() {
   const api = useApi();
   const invalidate = useCompanyInvalidation();
   return useMutation({
-    mutationFn: (body: CreateCompanyRequest) => api.post<AdminCompanyDetail>('/admin/companies', body),
+    mutationFn: (body: CreateCompanyRequest) => api.post('/admin/companies', AdminCompanyDetailSchema, body),
     onSuccess: invalidate,
   });
 }
@@ -51,7 +51,7 @@ export function useUpdateCompany(id: string) {
   const api = useApi();
   const invalidate = useCompanyInvalidation();
   return useMutation({
-    mutationFn: (body: UpdateCompanyRequest) => api.request<AdminCompany>(companyPath(id), { method: 'PATCH', body }),
+    mutationFn: (body: UpdateCompanyRequest) => api.patch(companyPath(id), AdminCompanySchema, body),
     onSuccess: invalidate,
   });
 }
@@ -60,8 +60,7 @@ export function useSetCompanyStatus(id: string) {
   const api = useApi();
   const invalidate = useCompanyInvalidation();
   return useMutation({
-    mutationFn: (body: CompanyStatusRequest) =>
-      api.request<AdminCompany>(`${companyPath(id)}/status`, { method: 'PUT', body }),
+    mutationFn: (body: CompanyStatusRequest) => api.put(`${companyPath(id)}/status`, AdminCompanySchema, body),
     onSuccess: invalidate,
   });
 }
@@ -70,8 +69,7 @@ export function useSetCompanyToggles(id: string) {
   const api = useApi();
   const invalidate = useCompanyInvalidation();
   return useMutation({
-    mutationFn: (toggles: FeatureToggle[]) =>
-      api.request<AdminCompany>(`${companyPath(id)}/toggles`, { method: 'PUT', body: { toggles } }),
+    mutationFn: (toggles: FeatureToggle[]) => api.put(`${companyPath(id)}/toggles`, AdminCompanySchema, { toggles }),
     onSuccess: invalidate,
   });
 }
@@ -81,7 +79,7 @@ export function useSetOverduePayment(id: string) {
   const invalidate = useCompanyInvalidation();
   return useMutation({
     mutationFn: (overduePayment: boolean) =>
-      api.request<AdminCompany>(`${companyPath(id)}/overdue-payment`, { method: 'PUT', body: { overduePayment } }),
+      api.put(`${companyPath(id)}/overdue-payment`, AdminCompanySchema, { overduePayment }),
     onSuccess: invalidate,
   });
 }
@@ -90,7 +88,7 @@ export function useCreateUser() {
   const api = useApi();
   const invalidate = useCompanyInvalidation();
   return useMutation({
-    mutationFn: (body: CreateUserRequest) => api.post<AdminUser>('/admin/users', body),
+    mutationFn: (body: CreateUserRequest) => api.post('/admin/users', AdminUserSchema, body),
     onSuccess: invalidate,
   });
 }
@@ -102,7 +100,7 @@ export function useUserAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: UserAction }) =>
-      api.post<AdminUser>(`${userPath(id)}/${action}`),
+      api.post(`${userPath(id)}/${action}`, AdminUserSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }
@@ -112,7 +110,7 @@ export function useSetUserRoles() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, roles }: { id: string; roles: Role[] }) =>
-      api.request<AdminUser>(`${userPath(id)}/roles`, { method: 'PUT', body: { roles } }),
+      api.put(`${userPath(id)}/roles`, AdminUserSchema, { roles }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }
@@ -122,7 +120,7 @@ export function useSavePaymentReminder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ lang, content }: { lang: Language; content: PaymentReminderContent }) =>
-      api.request<AppConfigEntry>(`/admin/app-config/PAYMENT_REMINDER/${lang}`, { method: 'PUT', body: content }),
+      api.put(`/admin/app-config/PAYMENT_REMINDER/${lang}`, AppConfigEntrySchema, content),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.paymentReminder() }),
   });
 }
@@ -131,14 +129,13 @@ export function useUploadDirectory() {
   const session = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (file: File): Promise<EdifactDirectoryInfo> => {
-      const response = await sendAuthorized(
+    mutationFn: (file: File) =>
+      sendAuthorizedJson(
         session,
         `/admin/edifact/directories?filename=${encodeURIComponent(file.name)}`,
-        { method: 'POST', headers: { 'Content-Type': 'application/zip', Accept: 'application/json' }, body: file },
-      );
-      return (await response.json()) as EdifactDirectoryInfo;
-    },
+        EdifactDirectoryInfoSchema,
+        { method: 'POST', headers: { 'Content-Type': 'application/zip' }, body: file },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.directories() }),
   });
 }
@@ -149,7 +146,7 @@ export function useDownloadDirectory() {
   return useMutation({
     // UNECE may be unreachable from the server: its 502 is explained on the form rather than as a bare "Error 502".
     mutationFn: (name: string) =>
-      api.post<EdifactDirectoryInfo>('/admin/edifact/directories/download', { name }, { quietStatuses: [502] }),
+      api.post('/admin/edifact/directories/download', EdifactDirectoryInfoSchema, { name }, { quietStatuses: [502] }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.directories() }),
   });
 }
@@ -173,10 +170,9 @@ export function useSetIssueReportStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, status }: { id: string } & UpdateIssueReportRequest) =>
-      api.request<IssueReport>(`/admin/issue-reports/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: { status } satisfies UpdateIssueReportRequest,
-      }),
+      api.patch(`/admin/issue-reports/${encodeURIComponent(id)}`, IssueReportSchema, {
+        status,
+      } satisfies UpdateIssueReportRequest),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.issueReportLists() }),
   });
 }
@@ -194,7 +190,7 @@ export function useImpersonate() {
   return useMutation({
     mutationFn: async (userId: string) => {
       // A refused start (blocked company: 403) is explained in the dialog instead of an `Error 403` toast.
-      const result = await api.post<LoginResponse>('/admin/impersonate', { userId }, { quietStatuses: [403] });
+      const result = await api.post('/admin/impersonate', LoginResponseSchema, { userId }, { quietStatuses: [403] });
       const tokens = result.keycloakResponse?.token;
       if (!tokens || !startImpersonation(session, window.localStorage, tokens)) {
         throw new ApiError({ status: 200, code: 'auth.token_invalid' });

@@ -1,15 +1,16 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type {
-  AdminAuditEntry,
-  AdminCompany,
-  AdminCompanyDetail,
-  AdminEmail,
-  AdminPage,
-  AdminUser,
-  AppConfigResponse,
-  EdifactDirectoryInfo,
-  IssueReport,
+import {
+  AdminAuditPageSchema,
+  AdminCompanyDetailSchema,
+  AdminCompanyPageSchema,
+  AdminEmailPageSchema,
+  AdminIssueReportPageSchema,
+  AdminUserPageSchema,
+  AppConfigResponseSchema,
+  EdifactDirectoriesResponseSchema,
+  type Page,
 } from '@portal/contracts';
+import type { z } from 'zod';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import type { AuditSearch, CompaniesSearch, EmailsSearch, IssueReportsSearch, UsersSearch } from '../admin-search.ts';
 
@@ -32,48 +33,54 @@ export const adminKeys = {
 type Filters = Record<string, string | undefined>;
 
 /** A keyset-paginated admin list: each page hands its `nextCursor` to the next request as `cursor`. */
-function pagedQuery<T, F extends Filters>(api: ApiClient, path: string, queryKey: readonly unknown[], filters: F) {
+function pagedQuery<T>(
+  api: ApiClient,
+  path: string,
+  schema: z.ZodType<Page<T>>,
+  queryKey: readonly unknown[],
+  filters: Filters,
+) {
   return infiniteQueryOptions({
     queryKey,
-    queryFn: ({ pageParam, signal }) =>
-      api.get<AdminPage<T>>(path, { query: { ...filters, cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => api.get(path, schema, { query: { ...filters, cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last: AdminPage<T>) => last.nextCursor ?? undefined,
+    getNextPageParam: (last: Page<T>) => last.nextCursor ?? undefined,
   });
 }
 
 export const companiesQuery = (api: ApiClient, filters: CompaniesSearch) =>
-  pagedQuery<AdminCompany, CompaniesSearch>(api, '/admin/companies', adminKeys.companyList(filters), filters);
+  pagedQuery(api, '/admin/companies', AdminCompanyPageSchema, adminKeys.companyList(filters), filters);
 
 export const companyQuery = (api: ApiClient, id: string) =>
   queryOptions({
     queryKey: adminKeys.company(id),
-    queryFn: ({ signal }) => api.get<AdminCompanyDetail>(`/admin/companies/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get(`/admin/companies/${encodeURIComponent(id)}`, AdminCompanyDetailSchema, { signal }),
   });
 
 export const usersQuery = (api: ApiClient, filters: UsersSearch) =>
-  pagedQuery<AdminUser, UsersSearch>(api, '/admin/users', adminKeys.userList(filters), filters);
+  pagedQuery(api, '/admin/users', AdminUserPageSchema, adminKeys.userList(filters), filters);
 
 export const emailsQuery = (api: ApiClient, filters: EmailsSearch) =>
-  pagedQuery<AdminEmail, EmailsSearch>(api, '/admin/emails', adminKeys.emails(filters), filters);
+  pagedQuery(api, '/admin/emails', AdminEmailPageSchema, adminKeys.emails(filters), filters);
 
 export const issueReportsQuery = (api: ApiClient, filters: IssueReportsSearch) =>
-  pagedQuery<IssueReport, IssueReportsSearch>(api, '/admin/issue-reports', adminKeys.issueReports(filters), filters);
+  pagedQuery(api, '/admin/issue-reports', AdminIssueReportPageSchema, adminKeys.issueReports(filters), filters);
 
 export const auditQuery = (api: ApiClient, filters: AuditSearch) =>
-  pagedQuery<AdminAuditEntry, AuditSearch>(api, '/admin/audit', adminKeys.audit(filters), filters);
+  pagedQuery(api, '/admin/audit', AdminAuditPageSchema, adminKeys.audit(filters), filters);
 
 export const paymentReminderQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: adminKeys.paymentReminder(),
     queryFn: ({ signal }) =>
-      api.get<AppConfigResponse>('/AppConfig', { query: { appConfigType: 'PAYMENT_REMINDER' }, signal }),
+      api.get('/AppConfig', AppConfigResponseSchema, { query: { appConfigType: 'PAYMENT_REMINDER' }, signal }),
     select: (response) => response.httpResponse.body,
   });
 
 export const directoriesQuery = (api: ApiClient) =>
   queryOptions({
     queryKey: adminKeys.directories(),
-    queryFn: ({ signal }) => api.get<{ directories: EdifactDirectoryInfo[] }>('/admin/edifact/directories', { signal }),
+    queryFn: ({ signal }) => api.get('/admin/edifact/directories', EdifactDirectoriesResponseSchema, { signal }),
     select: (response) => response.directories,
   });

@@ -17,8 +17,8 @@ import { Link, Outlet, useRouterState } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../auth/session/session-context.tsx';
-import { useSignedInUser } from '../../auth/session/use-signed-in-user.ts';
+import { useSession } from '../../../app/session/session-context.tsx';
+import { useSignedInUser } from '../../../app/session/use-signed-in-user.ts';
 
 type Section = {
   to:

@@ -1,10 +1,7 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableProps } from '../../../components/data-table.tsx';
-import { KeysetLoadMore } from '../../../components/load-more.tsx';
-import type { KeysetList } from '../../../lib/use-keyset-list.ts';
+import type { BelowTableStates } from '../../../components/keyset-table.tsx';
 
 /** One admin screen: its heading, what it is for, its main actions, then its content. */
 export function AdminPage(props: { title: string; description?: ReactNode; actions?: ReactNode; children: ReactNode }) {
@@ -26,47 +23,17 @@ export function AdminPage(props: { title: string; description?: ReactNode; actio
   );
 }
 
-/** Loading, failed and empty states of a list. */
-export function ListState(props: { isLoading: boolean; isError: boolean; isEmpty: boolean; onRetry: () => void }) {
+/** How every admin list shows its states: under the table's headers, a failure with a retry. */
+export function useAdminListStates(): { emptyText: string; states: BelowTableStates } {
   const { t } = useTranslation('admin');
-  if (props.isLoading)
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('list.loading')} />
-      </Center>
-    );
-  if (props.isError)
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={20} />} role="alert" title={t('list.failed')}>
-        <Button size="xs" variant="outline" color="red.9" mt="xs" onClick={props.onRetry}>
-          {t('list.retry')}
-        </Button>
-      </Alert>
-    );
-  if (props.isEmpty)
-    return (
-      <Text c="dimmed" ta="center" py="xl" data-testid="admin-list-empty">
-        {t('list.empty')}
-      </Text>
-    );
-  return null;
-}
-
-/**
- * A keyset-paged admin list: the table (stacked cards on a phone), its loading, failed and empty states, and "Load
- * more" with how many rows are shown.
- */
-export function AdminList<T>({ list, ...table }: { list: KeysetList<T> } & Omit<DataTableProps<T>, 'rows'>) {
-  return (
-    <>
-      <DataTable rows={list.items} cardsBelow="sm" {...table} />
-      <ListState
-        isLoading={list.query.isLoading}
-        isError={list.query.isError}
-        isEmpty={list.items.length === 0}
-        onRetry={() => void list.query.refetch()}
-      />
-      <KeysetLoadMore list={list} />
-    </>
-  );
+  return {
+    emptyText: t('list.empty'),
+    states: {
+      placement: 'below',
+      loadingLabel: t('list.loading'),
+      failedTitle: t('list.failed'),
+      retryLabel: t('list.retry'),
+      emptyTestId: 'admin-list-empty',
+    },
+  };
 }

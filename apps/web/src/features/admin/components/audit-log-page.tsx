@@ -1,15 +1,16 @@
 import type { ReactElement } from 'react';
 import { Code, Select, Text } from '@mantine/core';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminAuditEntry } from '@portal/contracts';
 import type { DataColumn } from '../../../components/data-table.tsx';
+import { KeysetTable } from '../../../components/keyset-table.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useKeysetList } from '../../../lib/use-keyset-list.ts';
+import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { auditQuery } from '../api/admin-queries.ts';
-import { AdminList, AdminPage } from './admin-page.tsx';
+import { AdminPage, useAdminListStates } from './admin-page.tsx';
 
 const route = getRouteApi('/admin/audit');
 
@@ -29,10 +30,11 @@ export const AUDIT_FILTERS = [
 /** The audit log, newest first: sign-ins, impersonations, permission and admin changes. */
 export function AuditLogPage(): ReactElement {
   const { t, i18n } = useTranslation('admin');
+  const listStates = useAdminListStates();
   const api = useApi();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const list = useKeysetList(useInfiniteQuery({ ...auditQuery(api, search), placeholderData: keepPreviousData }));
+  const list = useKeysetList(useInfiniteQuery({ ...auditQuery(api, search), ...LOADED_BY_ROUTE }));
   const options: { value: string; label: string }[] = AUDIT_FILTERS.map((f) => ({
     value: f.value,
     label: `${t(`audit.filters.${f.key}`)} (${f.value})`,
@@ -93,8 +95,9 @@ export function AuditLogPage(): ReactElement {
         onChange={(event) => navigate({ to: '/admin/audit', search: event ? { event } : {}, replace: true })}
         maw={480}
       />
-      <AdminList
+      <KeysetTable
         list={list}
+        {...listStates}
         columns={columns}
         rowKey={(entry) => entry.id}
         minWidth={900}

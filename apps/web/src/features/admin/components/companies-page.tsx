@@ -1,18 +1,19 @@
 import type { ReactElement } from 'react';
-import { Anchor, Badge, Button, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Button } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCompany } from '@portal/contracts';
 import type { DataColumn } from '../../../components/data-table.tsx';
+import { KeysetTable } from '../../../components/keyset-table.tsx';
+import { SearchField } from '../../../components/list-toolbar.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
-import { useKeysetList } from '../../../lib/use-keyset-list.ts';
+import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { companiesQuery } from '../api/admin-queries.ts';
-import { useSearchParam } from '../use-search-param.ts';
 import { StatusBadge, useCountryName } from './admin-bits.tsx';
-import { AdminList, AdminPage } from './admin-page.tsx';
+import { AdminPage, useAdminListStates } from './admin-page.tsx';
 import { CompanyCreateModal } from './company-create-modal.tsx';
 
 const route = getRouteApi('/admin/');
@@ -20,15 +21,13 @@ const route = getRouteApi('/admin/');
 /** Companies: search by name, VAT or tax id; keyset "Load more"; create. */
 export function CompaniesPage(): ReactElement {
   const { t } = useTranslation('admin');
+  const listStates = useAdminListStates();
   const api = useApi();
   const search = route.useSearch();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const countryName = useCountryName();
-  const field = useSearchParam(search.search, (value) =>
-    navigate({ to: '/admin', search: value ? { search: value } : {}, replace: true }),
-  );
-  const list = useKeysetList(useInfiniteQuery({ ...companiesQuery(api, search), placeholderData: keepPreviousData }));
+  const list = useKeysetList(useInfiniteQuery({ ...companiesQuery(api, search), ...LOADED_BY_ROUTE }));
   const columns: DataColumn<AdminCompany>[] = [
     {
       key: 'name',
@@ -75,17 +74,17 @@ export function CompaniesPage(): ReactElement {
         </Button>
       }
     >
-      <TextInput
+      <SearchField
         label={t('companies.search')}
         placeholder={t('companies.searchPlaceholder')}
-        leftSection={<IconSearch size={18} aria-hidden />}
-        type="search"
-        value={field.value}
-        onChange={(event) => field.onChange(event.currentTarget.value)}
+        iconSize={18}
+        value={search.search}
+        onSearch={(value) => navigate({ to: '/admin', search: value ? { search: value } : {}, replace: true })}
         maw={480}
       />
-      <AdminList
+      <KeysetTable
         list={list}
+        {...listStates}
         columns={columns}
         rowKey={(company) => company.id}
         minWidth={760}

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CreateCompanyRequestSchema, type CreateCompanyRequest } from '@portal/contracts';
 import type { z } from 'zod';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { showError, showSuccess } from '../../../lib/notify.ts';
 import { applyErrorDetails, errorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useCreateCompany } from '../api/admin-mutations.ts';
@@ -78,14 +79,7 @@ export function CompanyCreateModal(props: { opened: boolean; onClose: () => void
               />
             )}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('admin:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('admin:companies.create')}
-            </Button>
-          </Group>
+          <FormActions onCancel={close} saving={create.isPending} submitLabel={t('admin:companies.create')} />
         </Stack>
       </form>
     </Modal>

@@ -7,6 +7,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DownloadDirectoryRequestSchema, type EdifactDirectoryInfo } from '@portal/contracts';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { ListState } from '../../../components/keyset-table.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -14,7 +15,7 @@ import { showSuccess } from '../../../lib/notify.ts';
 import { errorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useDownloadDirectory, useUploadDirectory } from '../api/admin-mutations.ts';
 import { directoriesQuery } from '../api/admin-queries.ts';
-import { AdminPage, ListState } from './admin-page.tsx';
+import { AdminPage, useAdminListStates } from './admin-page.tsx';
 
 /** The server takes zips up to this size (edifact.routes.ts). */
 const MAX_ZIP_BYTES = 64 * 1024 * 1024;
@@ -28,6 +29,7 @@ function problemOf(error: unknown): string {
 /** The UN/EDIFACT directories the validator knows: list, upload a UNECE zip, download one by name. */
 export function EdifactDirectoriesPage(): ReactElement {
   const { t, i18n } = useTranslation('admin');
+  const listStates = useAdminListStates();
   const api = useApi();
   const query = useQuery(directoriesQuery(api));
   const upload = useUploadDirectory();
@@ -107,6 +109,7 @@ export function EdifactDirectoriesPage(): ReactElement {
         isError={query.isError}
         isEmpty={directories.length === 0}
         onRetry={() => void query.refetch()}
+        {...listStates}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Paper withBorder radius="md" p="lg" component="section">

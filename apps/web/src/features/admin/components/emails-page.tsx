@@ -1,19 +1,20 @@
 import type { ReactElement } from 'react';
-import { Alert, Anchor, Badge, Button, Code, Group, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
-import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Badge, Button, Code, Group, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminEmail } from '@portal/contracts';
 import type { DataColumn } from '../../../components/data-table.tsx';
+import { KeysetTable } from '../../../components/keyset-table.tsx';
+import { SearchField } from '../../../components/list-toolbar.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useKeysetList } from '../../../lib/use-keyset-list.ts';
+import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { emailsQuery } from '../api/admin-queries.ts';
 import { findText } from '../../../i18n/dynamic-text.ts';
-import { useSearchParam } from '../use-search-param.ts';
-import { AdminList, AdminPage } from './admin-page.tsx';
+import { AdminPage, useAdminListStates } from './admin-page.tsx';
 
 const route = getRouteApi('/admin/emails');
 
@@ -33,14 +34,12 @@ function EmailStatus({ status }: { status: string }) {
 /** Outbound e-mails, newest first; without an SMTP server this is where registration and reset links are found. */
 export function EmailsPage(): ReactElement {
   const { t, i18n } = useTranslation('admin');
+  const listStates = useAdminListStates();
   const api = useApi();
   const search = route.useSearch();
   const navigate = useNavigate();
   const [open, setOpen] = useState<AdminEmail | undefined>();
-  const field = useSearchParam(search.to, (to) =>
-    navigate({ to: '/admin/emails', search: to ? { to } : {}, replace: true }),
-  );
-  const list = useKeysetList(useInfiniteQuery({ ...emailsQuery(api, search), placeholderData: keepPreviousData }));
+  const list = useKeysetList(useInfiniteQuery({ ...emailsQuery(api, search), ...LOADED_BY_ROUTE }));
   const columns: DataColumn<AdminEmail>[] = [
     {
       key: 'date',
@@ -68,17 +67,17 @@ export function EmailsPage(): ReactElement {
       <Alert color="blue" variant="light" icon={<IconInfoCircle size={20} />}>
         {t('emails.smtpNote')}
       </Alert>
-      <TextInput
+      <SearchField
         label={t('emails.search')}
         placeholder={t('emails.searchPlaceholder')}
-        leftSection={<IconSearch size={18} aria-hidden />}
-        type="search"
-        value={field.value}
-        onChange={(event) => field.onChange(event.currentTarget.value)}
+        iconSize={18}
+        value={search.to}
+        onSearch={(to) => navigate({ to: '/admin/emails', search: to ? { to } : {}, replace: true })}
         maw={480}
       />
-      <AdminList
+      <KeysetTable
         list={list}
+        {...listStates}
         columns={columns}
         rowKey={(email) => email.id}
         minWidth={760}

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Anchor, Badge, Button, Group, List, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconPaperclip } from '@tabler/icons-react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,15 +15,16 @@ import {
   type IssueType,
 } from '@portal/contracts';
 import type { DataColumn } from '../../../components/data-table.tsx';
+import { KeysetTable } from '../../../components/keyset-table.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { formatDateTime, intlLocale } from '../../../lib/format.ts';
 import { showError, showSuccess } from '../../../lib/notify.ts';
-import { useKeysetList } from '../../../lib/use-keyset-list.ts';
+import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import type { IssueReportsSearch } from '../admin-search.ts';
 import { useDownloadIssueFile, useSetIssueReportStatus } from '../api/admin-mutations.ts';
 import { issueReportsQuery } from '../api/admin-queries.ts';
-import { AdminList, AdminPage } from './admin-page.tsx';
+import { AdminPage, useAdminListStates } from './admin-page.tsx';
 
 const route = getRouteApi('/admin/issue-reports');
 
@@ -66,15 +67,14 @@ function formatBytes(language: string, bytes: number): string {
 /** Issue reports sent with "Report an issue", newest first, with their attachments. */
 export function IssueReportsPage(): ReactElement {
   const { t, i18n } = useTranslation('admin');
+  const listStates = useAdminListStates();
   const api = useApi();
   const search = route.useSearch();
   const navigate = useNavigate();
   const [opened, setOpened] = useState<IssueReport | undefined>();
   const download = useDownloadIssueFile();
   const saveStatus = useSetIssueReportStatus();
-  const list = useKeysetList(
-    useInfiniteQuery({ ...issueReportsQuery(api, search), placeholderData: keepPreviousData }),
-  );
+  const list = useKeysetList(useInfiniteQuery({ ...issueReportsQuery(api, search), ...LOADED_BY_ROUTE }));
   // The open report as the list has it now, so a saved status shows at once; the clicked row when it left the list.
   const open = opened ? (list.items.find((report) => report.id === opened.id) ?? opened) : undefined;
   const setOpen = (report: IssueReport | undefined) => {
@@ -170,8 +170,9 @@ export function IssueReportsPage(): ReactElement {
           onChange={(value) => setSearch({ ...search, priority: (value as IssuePriority | null) ?? undefined })}
         />
       </SimpleGrid>
-      <AdminList
+      <KeysetTable
         list={list}
+        {...listStates}
         columns={columns}
         rowKey={(report) => report.id}
         minWidth={920}

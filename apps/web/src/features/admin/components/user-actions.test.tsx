@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { IMPERSONATOR_SESSION_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../auth/session/session.ts';
+import { IMPERSONATOR_SESSION_STORAGE_KEY, SESSION_STORAGE_KEY } from '../../../app/session/session.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { makeTokenSet } from '../../../test/tokens.ts';
 import { adminSession, adminUser } from '../admin-test-data.ts';

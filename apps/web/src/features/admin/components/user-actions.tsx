@@ -1,5 +1,4 @@
 import { ActionIcon, Alert, Button, Group, Menu, Modal, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import {
   IconCircleCheck,
   IconDots,
@@ -12,6 +11,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@portal/contracts';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import { showError, showSuccess } from '../../../lib/notify.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useImpersonate, useUserAction, type UserAction } from '../api/admin-mutations.ts';
@@ -42,11 +42,11 @@ export function UserActions({ user }: { user: AdminUser }) {
   }
 
   function confirmDisable() {
-    modals.openConfirmModal({
+    confirmAction({
       title: t('users.actions.disableTitle'),
-      children: <Text size="sm">{t('users.actions.disableText', { name, email: user.email })}</Text>,
-      labels: { confirm: t('users.actions.disable'), cancel: t('actions.cancel') },
-      confirmProps: { color: 'red' },
+      text: t('users.actions.disableText', { name, email: user.email }),
+      confirmLabel: t('users.actions.disable'),
+      color: 'red',
       onConfirm: () => void run('disable'),
     });
   }

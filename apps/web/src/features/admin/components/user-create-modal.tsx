@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CreateUserRequestSchema, LANGUAGES, type CreateUserRequest } from '@portal/contracts';
 import { LOCALES } from '@portal/i18n';
 import type { z } from 'zod';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { showError, showSuccess } from '../../../lib/notify.ts';
 import { applyErrorDetails, errorText, fieldErrorText } from '../../../lib/error-text.ts';
@@ -171,14 +172,7 @@ export function UserCreateModal(props: { opened: boolean; onClose: () => void; d
               />
             )}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('admin:actions.cancel')}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {t('admin:users.create')}
-            </Button>
-          </Group>
+          <FormActions onCancel={close} saving={create.isPending} submitLabel={t('admin:users.create')} />
         </Stack>
       </form>
     </Modal>

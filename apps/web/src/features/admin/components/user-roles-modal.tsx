@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Checkbox, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLES, type AdminUser, type Role } from '@portal/contracts';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { showError, showSuccess } from '../../../lib/notify.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useSetUserRoles } from '../api/admin-mutations.ts';
@@ -52,14 +53,12 @@ export function UserRolesModal(props: { user: AdminUser; opened: boolean; onClos
       <Stack>
         <Text size="sm">{props.user.email}</Text>
         <RoleCheckboxes value={roles} onChange={setRoles} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={props.onClose}>
-            {t('actions.cancel')}
-          </Button>
-          <Button onClick={() => void onSave()} loading={save.isPending}>
-            {t('roles.save')}
-          </Button>
-        </Group>
+        <FormActions
+          onCancel={props.onClose}
+          onSubmit={() => void onSave()}
+          saving={save.isPending}
+          submitLabel={t('roles.save')}
+        />
       </Stack>
     </Modal>
   );

@@ -1,18 +1,19 @@
 import type { ReactElement } from 'react';
-import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUser } from '@portal/contracts';
 import type { DataColumn } from '../../../components/data-table.tsx';
+import { KeysetTable } from '../../../components/keyset-table.tsx';
+import { SearchField } from '../../../components/list-toolbar.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
-import { useKeysetList } from '../../../lib/use-keyset-list.ts';
+import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts';
 import type { UsersSearch } from '../admin-search.ts';
 import { usersQuery } from '../api/admin-queries.ts';
-import { useSearchParam } from '../use-search-param.ts';
-import { AdminList, AdminPage } from './admin-page.tsx';
+import { AdminPage, useAdminListStates } from './admin-page.tsx';
 import { CompanyPicker } from './company-picker.tsx';
 import { UserActions } from './user-actions.tsx';
 import { UserCreateModal } from './user-create-modal.tsx';
@@ -48,6 +49,7 @@ function UserState({ user }: { user: AdminUser }) {
 /** Users of every company: search, company filter, create, and the per-user actions including Impersonate. */
 export function UsersPage(): ReactElement {
   const { t } = useTranslation('admin');
+  const listStates = useAdminListStates();
   const api = useApi();
   const search = route.useSearch();
   const navigate = useNavigate();
@@ -58,8 +60,7 @@ export function UsersPage(): ReactElement {
       search: Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as UsersSearch,
       replace: true,
     });
-  const field = useSearchParam(search.search, (value) => setSearch({ ...search, search: value }));
-  const list = useKeysetList(useInfiniteQuery({ ...usersQuery(api, search), placeholderData: keepPreviousData }));
+  const list = useKeysetList(useInfiniteQuery({ ...usersQuery(api, search), ...LOADED_BY_ROUTE }));
   const columns: DataColumn<AdminUser>[] = [
     {
       key: 'user',
@@ -130,13 +131,12 @@ export function UsersPage(): ReactElement {
       }
     >
       <SimpleGrid cols={{ base: 1, sm: 2 }} maw={800}>
-        <TextInput
+        <SearchField
           label={t('users.search')}
           placeholder={t('users.searchPlaceholder')}
-          leftSection={<IconSearch size={18} aria-hidden />}
-          type="search"
-          value={field.value}
-          onChange={(event) => field.onChange(event.currentTarget.value)}
+          iconSize={18}
+          value={search.search}
+          onSearch={(value) => setSearch({ ...search, search: value })}
         />
         <CompanyPicker
           label={t('users.company')}
@@ -146,8 +146,9 @@ export function UsersPage(): ReactElement {
           clearable
         />
       </SimpleGrid>
-      <AdminList
+      <KeysetTable
         list={list}
+        {...listStates}
         columns={columns}
         rowKey={(user) => user.id}
         rowAttributes={(user) => ({ 'data-testid': 'user-row', 'data-email': user.email })}

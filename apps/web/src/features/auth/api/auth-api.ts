@@ -1,15 +1,17 @@
 import {
   CheckActionTokenResponseSchema,
   LoginResponseSchema,
+  PublicConfigSchema,
   RefreshResponseSchema,
   RegisterResponseSchema,
+  SetPasswordResponseSchema,
   SuccessResponseSchema,
   type LoginRequest,
   type LoginResponse,
+  type PublicConfig,
   type RegisterRequest,
   type TokenSet,
 } from '@portal/contracts';
-import { z } from 'zod';
 import type { ApiClient } from '../../../lib/api-client.ts';
 
 /** Request functions of the account endpoints. Public ones pass `auth: false`: no bearer token, no refresh. */
@@ -18,15 +20,11 @@ import type { ApiClient } from '../../../lib/api-client.ts';
 const LOGIN_QUIET = [401, 403] as const;
 
 export function postLogin(api: ApiClient, body: LoginRequest): Promise<LoginResponse> {
-  return api
-    .post<unknown>('/users/login', body, { auth: false, quietStatuses: LOGIN_QUIET })
-    .then((r) => LoginResponseSchema.parse(r));
+  return api.post('/users/login', LoginResponseSchema, body, { auth: false, quietStatuses: LOGIN_QUIET });
 }
 
 export function postLegacyLogin(api: ApiClient, body: LoginRequest): Promise<LoginResponse> {
-  return api
-    .post<unknown>('/legacy/login', body, { auth: false, quietStatuses: LOGIN_QUIET })
-    .then((r) => LoginResponseSchema.parse(r));
+  return api.post('/legacy/login', LoginResponseSchema, body, { auth: false, quietStatuses: LOGIN_QUIET });
 }
 
 export async function postRefreshToken(fetchImpl: typeof fetch, refreshToken: string): Promise<TokenSet | undefined> {
@@ -50,34 +48,25 @@ export async function postLogout(fetchImpl: typeof fetch, refreshToken: string):
 }
 
 export function postRegister(api: ApiClient, body: RegisterRequest) {
-  return api.post<unknown>('/users/register', body, { auth: false }).then((r) => RegisterResponseSchema.parse(r));
+  return api.post('/users/register', RegisterResponseSchema, body, { auth: false });
 }
 
 export function postSendVerifyEmail(api: ApiClient, id: string) {
-  return api
-    .post<unknown>('/users/sendVerifyEmail', { id }, { auth: false })
-    .then((r) => SuccessResponseSchema.parse(r));
+  return api.post('/users/sendVerifyEmail', SuccessResponseSchema, { id }, { auth: false });
 }
 
 export function postSendResetPasswordEmail(api: ApiClient, email: string) {
-  return api
-    .post<unknown>('/users/sendResetPasswordEmail', { email }, { auth: false })
-    .then((r) => SuccessResponseSchema.parse(r));
+  return api.post('/users/sendResetPasswordEmail', SuccessResponseSchema, { email }, { auth: false });
 }
 
 export function postCheckActionToken(api: ApiClient, token: string) {
-  return api
-    .post<unknown>('/users/checkActionToken', { token }, { auth: false })
-    .then((r) => CheckActionTokenResponseSchema.parse(r));
+  return api.post('/users/checkActionToken', CheckActionTokenResponseSchema, { token }, { auth: false });
 }
 
 export function postSetPassword(api: ApiClient, body: { token: string; password: string }) {
-  return api.post<unknown>('/users/setPassword', body, { auth: false }).then((r) => SuccessResponseSchema.parse(r));
+  return api.post('/users/setPassword', SetPasswordResponseSchema, body, { auth: false });
 }
 
-const PublicConfigSchema = z.object({ legacyEdiUrl: z.string().nullable().optional(), version: z.string().optional() });
-export type PublicConfig = z.infer<typeof PublicConfigSchema>;
-
 export function getPublicConfig(api: ApiClient): Promise<PublicConfig> {
-  return api.get<unknown>('/public-config', { auth: false }).then((r) => PublicConfigSchema.parse(r));
+  return api.get('/public-config', PublicConfigSchema, { auth: false });
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { Language, LoginRequest, RegisterRequest } from '@portal/contracts';
 import { useApi } from '../../../lib/api-context.tsx';
 import type { ApiClient } from '../../../lib/api-client.ts';
-import { getUserData, postSetLanguage } from '../../users/api/user-api.ts';
+import { getUserData, postSetLanguage } from '../../users/index.ts';
 import { postRegister, postSendResetPasswordEmail, postSendVerifyEmail, postSetPassword } from './auth-api.ts';
 import { runLogin } from './login-flow.ts';
 

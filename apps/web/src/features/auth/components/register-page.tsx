@@ -14,7 +14,7 @@ import { applyServerDetails, validationText } from '../../../lib/error-text.ts';
 import { useRegisterMutation } from '../api/auth-mutations.ts';
 import { AccountShell } from './account-shell.tsx';
 import { PasswordField } from './password-field.tsx';
-import { PasswordChecklist } from './password-checklist.tsx';
+import { PasswordChecklist } from '../../../components/password-checklist.tsx';
 import { RegistrationConfirmation } from './registration-confirmation.tsx';
 
 const RegisterFormSchema = RegisterRequestSchema.pick({ firstName: true, lastName: true, email: true, password: true });

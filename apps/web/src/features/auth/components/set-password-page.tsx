@@ -16,7 +16,7 @@ import { actionTokenQuery } from '../api/auth-queries.ts';
 import { useSetPasswordMutation } from '../api/auth-mutations.ts';
 import { AccountShell } from './account-shell.tsx';
 import { PasswordField } from './password-field.tsx';
-import { PasswordChecklist } from './password-checklist.tsx';
+import { PasswordChecklist } from '../../../components/password-checklist.tsx';
 
 const setPasswordRouteApi = getRouteApi('/set-password');
 

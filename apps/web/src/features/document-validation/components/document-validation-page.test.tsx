@@ -1,7 +1,7 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EDIFACT_MAX_BYTES, type FeaturePermission, type ValidateEdifactResponse } from '@portal/contracts';
-import type { StoredSession } from '../../auth/session/session.ts';
+import type { StoredSession } from '../../../app/session/session.ts';
 import { currentHref, renderApp } from '../../../test/render-app.tsx';
 import { makeAccessToken } from '../../../test/tokens.ts';
 

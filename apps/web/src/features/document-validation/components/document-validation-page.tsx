@@ -23,7 +23,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { closeLabel } from '../../../lib/notify.ts';
 import { findErrorText } from '../../../lib/error-text.ts';
-import { usePermissions } from '../../permissions/use-permissions.ts';
+import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { useContrlReport, useValidateEdifact } from '../api/document-validation-mutations.ts';
 import { EdifactEditor, type EdifactEditorHandle } from './edifact-editor.tsx';
 import { FindingsTable } from './findings-table.tsx';

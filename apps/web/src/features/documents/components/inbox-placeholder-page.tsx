@@ -1,6 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSignedInUser } from '../../auth/session/use-signed-in-user.ts';
+import { useSignedInUser } from '../../../app/session/use-signed-in-user.ts';
 
 /** /documents/in inside the main layout, until the document list arrives with its own issue. */
 export function InboxPlaceholderPage() {

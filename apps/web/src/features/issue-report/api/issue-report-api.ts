@@ -3,6 +3,7 @@ import {
   type CreateIssueReportResponse,
   type IssueReportFields,
 } from '@portal/contracts';
+import { parseResponse } from '../../../lib/api-client.ts';
 import { ApiError, NETWORK_ERROR_STATUS, toApiError } from '../../../lib/api-error.ts';
 import { uploadWithProgress, type UploadProgress } from '../../../components/upload-widget/upload-request.ts';
 
@@ -37,5 +38,9 @@ export async function submitIssueReport(options: SubmitIssueReportOptions): Prom
     throw new ApiError({ status: NETWORK_ERROR_STATUS, code: 'server.unavailable', message: String(cause) });
   }
   if (response.status < 200 || response.status >= 300) throw toApiError(response.status, response.body);
-  return CreateIssueReportResponseSchema.parse(response.body);
+  return parseResponse(CreateIssueReportResponseSchema, response.body, {
+    method: 'POST',
+    url: '/api/issue-reports',
+    status: response.status,
+  });
 }

@@ -32,7 +32,7 @@ import { TOAST_STATUSES } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerDetails, showApiErrorToast, validationText } from '../../../lib/error-text.ts';
 import { showSuccess } from '../../../lib/notify.ts';
-import { useSession } from '../../auth/session/session-context.tsx';
+import { useSession } from '../../../app/session/session-context.tsx';
 import { submitIssueReport } from '../api/issue-report-api.ts';
 
 export const ISSUE_REPORT_LIMITS: UploadLimits = {

@@ -1,5 +1,6 @@
+import { SuccessResponseSchema } from '@portal/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
-import { IMPERSONATOR_SESSION_STORAGE_KEY, isStoredSession, type Session } from '../../auth/session/session.ts';
+import { IMPERSONATOR_SESSION_STORAGE_KEY, isStoredSession, type Session } from '../../../app/session/session.ts';
 
 export type EndImpersonationDeps = {
   api: ApiClient;
@@ -32,7 +33,9 @@ export async function endImpersonation({
   const state = session.getState();
   if (state.status === 'authenticated') {
     // The server revokes the impersonated refresh token; a failure must not keep the admin in the user's session.
-    await api.post('/users/endImpersonation', { refreshToken: state.stored.refreshToken }).catch(() => undefined);
+    await api
+      .post('/users/endImpersonation', SuccessResponseSchema, { refreshToken: state.stored.refreshToken })
+      .catch(() => undefined);
   }
   const admin = takeImpersonatorSession(storage);
   if (admin && session.restoreFrom(admin)) return 'admin';

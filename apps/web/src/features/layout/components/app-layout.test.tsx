@@ -5,10 +5,10 @@ import {
   IMPERSONATOR_SESSION_STORAGE_KEY,
   SESSION_STORAGE_KEY,
   type StoredSession,
-} from '../../auth/session/session.ts';
+} from '../../../app/session/session.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import { currentHref, renderApp } from '../../../test/render-app.tsx';
-import { LOGIN_TOAST_ID } from '../../auth/components/session-watcher.tsx';
+import { LOGIN_TOAST_ID } from '../../../app/session/session-watcher.tsx';
 import { makeAccessToken } from '../../../test/tokens.ts';
 import { FIRST_TIME_STORAGE_KEY } from './demo-ksef.tsx';
 

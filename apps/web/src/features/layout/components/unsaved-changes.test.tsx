@@ -15,8 +15,8 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { createServices } from '../../../app/services.ts';
 import { createFetchMock } from '../../../test/fetch-mock.ts';
 import { makeAccessToken } from '../../../test/tokens.ts';
-import { useSession } from '../../auth/session/session-context.tsx';
-import { SESSION_STORAGE_KEY } from '../../auth/session/session.ts';
+import { useSession } from '../../../app/session/session-context.tsx';
+import { SESSION_STORAGE_KEY } from '../../../app/session/session.ts';
 import { UnsavedChangesProvider, useUnsavedChanges, useUnsavedChangesContext } from './unsaved-changes.tsx';
 
 function EditPage() {

@@ -12,7 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../auth/session/session-context.tsx';
+import { useSession } from '../../../app/session/session-context.tsx';
 
 /**
  * Unsaved changes (description, section 2): logout asks 'Unsaved changes: Your changes will not be saved. Do you want

@@ -48,11 +48,9 @@ export async function findDueReminder({ api, email, language, now }: ReminderChe
   const cookie = await reminderCookieName(email);
   const today = calendarDay(now);
   if (getCookie(cookie) === today) return undefined;
-  const due = PaymentReminderDueResponseSchema.parse(await api.get<unknown>('/users/paymentReminder'));
+  const due = await api.get('/users/paymentReminder', PaymentReminderDueResponseSchema);
   if (!due.due) return undefined;
-  const config = AppConfigResponseSchema.parse(
-    await api.get<unknown>('/AppConfig', { query: { appConfigType: 'PAYMENT_REMINDER' } }),
-  );
+  const config = await api.get('/AppConfig', AppConfigResponseSchema, { query: { appConfigType: 'PAYMENT_REMINDER' } });
   const content = pickReminderContent(config.httpResponse.body, language);
   if (!content) return undefined;
   return { content, markShown: () => setCookie(cookie, today, 1) };

@@ -11,7 +11,7 @@ import {
   type UserSettings,
 } from '@portal/contracts';
 import { useApi } from '../../../lib/api-context.tsx';
-import { useSession } from '../../auth/session/session-context.tsx';
+import { useSession } from '../../../app/session/session-context.tsx';
 import { profileKeys } from './profile-queries.ts';
 
 export function useUpdateUserDataMutation() {
@@ -19,8 +19,7 @@ export function useUpdateUserDataMutation() {
   const session = useSession();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserDataRequest) =>
-      api.post<unknown>('/users/updateUserData', body).then((r) => SuccessResponseSchema.parse(r)),
+    mutationFn: (body: UpdateUserDataRequest) => api.post('/users/updateUserData', SuccessResponseSchema, body),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: profileKeys.userData() });
       // The names shown by the layout come from the access token: a renewed token carries the new ones.
@@ -32,8 +31,7 @@ export function useUpdateUserDataMutation() {
 export function useChangePasswordMutation() {
   const api = useApi();
   return useMutation({
-    mutationFn: (body: ChangePasswordRequest) =>
-      api.post<unknown>('/users/changePassword', body).then((r) => ChangePasswordResponseSchema.parse(r)),
+    mutationFn: (body: ChangePasswordRequest) => api.post('/users/changePassword', ChangePasswordResponseSchema, body),
   });
 }
 
@@ -41,8 +39,7 @@ export function useSaveUserSettingsMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserSettings) =>
-      api.request<unknown>('/users/settings', { method: 'PUT', body }).then((r) => UserSettingsSchema.parse(r)),
+    mutationFn: (body: UserSettings) => api.put('/users/settings', UserSettingsSchema, body),
     onSuccess: (settings) => queryClient.setQueryData(profileKeys.settings(), settings),
   });
 }
@@ -51,8 +48,7 @@ export function useSaveCompanyProfileMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CompanyProfileUpdate) =>
-      api.request<unknown>('/company/profile', { method: 'PUT', body }).then((r) => CompanyProfileSchema.parse(r)),
+    mutationFn: (body: CompanyProfileUpdate) => api.put('/company/profile', CompanyProfileSchema, body),
     onSuccess: (profile) => queryClient.setQueryData(profileKeys.company(), profile),
   });
 }
@@ -61,8 +57,7 @@ export function useSetLanguageMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (language: Language) =>
-      api.post<unknown>('/users/setLanguage', { language }).then((r) => SuccessResponseSchema.parse(r)),
+    mutationFn: (language: Language) => api.post('/users/setLanguage', SuccessResponseSchema, { language }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.userData() }),
   });
 }

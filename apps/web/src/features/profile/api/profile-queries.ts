@@ -13,7 +13,7 @@ export const profileKeys = {
 export function profileUserDataQuery(api: ApiClient) {
   return queryOptions({
     queryKey: profileKeys.userData(),
-    queryFn: () => api.get<unknown>('/users/getUserData').then((r) => UserDataSchema.parse(r)),
+    queryFn: () => api.get('/users/getUserData', UserDataSchema),
   });
 }
 
@@ -21,7 +21,7 @@ export function profileUserDataQuery(api: ApiClient) {
 export function userSettingsQuery(api: ApiClient) {
   return queryOptions({
     queryKey: profileKeys.settings(),
-    queryFn: () => api.get<unknown>('/users/settings').then((r) => UserSettingsSchema.parse(r)),
+    queryFn: () => api.get('/users/settings', UserSettingsSchema),
   });
 }
 
@@ -29,6 +29,6 @@ export function userSettingsQuery(api: ApiClient) {
 export function companyProfileQuery(api: ApiClient) {
   return queryOptions({
     queryKey: profileKeys.company(),
-    queryFn: () => api.get<unknown>('/company/profile').then((r) => CompanyProfileSchema.parse(r)),
+    queryFn: () => api.get('/company/profile', CompanyProfileSchema),
   });
 }

@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerDetails, fieldErrorText, findErrorText } from '../../../lib/error-text.ts';
 import { showSuccess } from '../../../lib/notify.ts';
-import { PasswordChecklist } from '../../auth/components/password-checklist.tsx';
-import { useSession } from '../../auth/session/session-context.tsx';
+import { PasswordChecklist } from '../../../components/password-checklist.tsx';
+import { useSession } from '../../../app/session/session-context.tsx';
 import { useChangePasswordMutation } from '../api/profile-mutations.ts';
 
 /** The request's fields plus the repeated password; the new one must differ from the current (section 5). */

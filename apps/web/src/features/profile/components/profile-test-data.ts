@@ -1,5 +1,5 @@
 import { FEATURE_PERMISSIONS, type FeaturePermission } from '@portal/contracts';
-import type { StoredSession } from '../../auth/session/session.ts';
+import type { StoredSession } from '../../../app/session/session.ts';
 import type { MockReply } from '../../../test/fetch-mock.ts';
 import { makeAccessToken, makeTokenSet } from '../../../test/tokens.ts';
 

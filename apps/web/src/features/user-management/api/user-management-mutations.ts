@@ -28,8 +28,7 @@ export function useInviteUserMutation() {
   const api = useApi();
   const invalidate = useInvalidateUsersAndGroups();
   return useMutation({
-    mutationFn: (body: InviteUserRequest) =>
-      api.post<unknown>('/company-users/invite', body).then((r) => CompanyUserDetailSchema.parse(r)),
+    mutationFn: (body: InviteUserRequest) => api.post('/company-users/invite', CompanyUserDetailSchema, body),
     onSuccess: invalidate,
   });
 }
@@ -38,8 +37,7 @@ export function useResendInvitationMutation() {
   const api = useApi();
   const invalidate = useInvalidateUsersAndGroups();
   return useMutation({
-    mutationFn: (userId: string) =>
-      api.post<unknown>(`/company-users/${id(userId)}/resend-invitation`).then((r) => CompanyUserDetailSchema.parse(r)),
+    mutationFn: (userId: string) => api.post(`/company-users/${id(userId)}/resend-invitation`, CompanyUserDetailSchema),
     onSuccess: invalidate,
   });
 }
@@ -49,9 +47,7 @@ export function useUpdateUserMutation() {
   const invalidate = useInvalidateUsersAndGroups();
   return useMutation({
     mutationFn: ({ userId, body }: { userId: string; body: UpdateCompanyUserRequest }) =>
-      api
-        .request<unknown>(`/company-users/${id(userId)}`, { method: 'PATCH', body })
-        .then((r) => CompanyUserDetailSchema.parse(r)),
+      api.patch(`/company-users/${id(userId)}`, CompanyUserDetailSchema, body),
     onSuccess: invalidate,
   });
 }
@@ -61,9 +57,7 @@ export function useSetUserActiveMutation() {
   const invalidate = useInvalidateUsersAndGroups();
   return useMutation({
     mutationFn: ({ userId, active }: { userId: string; active: boolean }) =>
-      api
-        .post<unknown>(`/company-users/${id(userId)}/${active ? 'activate' : 'deactivate'}`)
-        .then((r) => CompanyUserDetailSchema.parse(r)),
+      api.post(`/company-users/${id(userId)}/${active ? 'activate' : 'deactivate'}`, CompanyUserDetailSchema),
     onSuccess: invalidate,
   });
 }
@@ -72,16 +66,11 @@ async function saveGroup(
   api: ApiClient,
   input: { groupId?: string; group: GroupRequest; memberIds: string[] | undefined },
 ) {
-  const saved = input.groupId
-    ? await api.request<unknown>(`/groups/${id(input.groupId)}`, { method: 'PUT', body: input.group })
-    : await api.post<unknown>('/groups', input.group);
-  const group = GroupDetailSchema.parse(saved);
+  const group = input.groupId
+    ? await api.put(`/groups/${id(input.groupId)}`, GroupDetailSchema, input.group)
+    : await api.post('/groups', GroupDetailSchema, input.group);
   if (!input.memberIds) return group;
-  const withMembers = await api.request<unknown>(`/groups/${id(group.id)}/members`, {
-    method: 'PUT',
-    body: { userIds: input.memberIds },
-  });
-  return GroupDetailSchema.parse(withMembers);
+  return api.put(`/groups/${id(group.id)}/members`, GroupDetailSchema, { userIds: input.memberIds });
 }
 
 /** Creates or updates a group, then (when given) replaces its members. */
@@ -99,7 +88,7 @@ export function useDeleteGroupMutation() {
   const api = useApi();
   const invalidate = useInvalidateUsersAndGroups();
   return useMutation({
-    mutationFn: (groupId: string) => api.request<unknown>(`/groups/${id(groupId)}`, { method: 'DELETE' }),
+    mutationFn: (groupId: string) => api.delete(`/groups/${id(groupId)}`),
     onSuccess: invalidate,
   });
 }
@@ -109,10 +98,9 @@ export function useSaveRestrictionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ restrictionId, body }: { restrictionId?: string; body: RestrictionRequest }) =>
-      (restrictionId
-        ? api.request<unknown>(`/restrictions/${id(restrictionId)}`, { method: 'PUT', body })
-        : api.post<unknown>('/restrictions', body)
-      ).then((r) => RestrictionSchema.parse(r)),
+      restrictionId
+        ? api.put(`/restrictions/${id(restrictionId)}`, RestrictionSchema, body)
+        : api.post('/restrictions', RestrictionSchema, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userManagementKeys.restrictions() }),
   });
 }
@@ -121,8 +109,7 @@ export function useDeleteRestrictionMutation() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (restrictionId: string) =>
-      api.request<unknown>(`/restrictions/${id(restrictionId)}`, { method: 'DELETE' }),
+    mutationFn: (restrictionId: string) => api.delete(`/restrictions/${id(restrictionId)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userManagementKeys.restrictions() }),
   });
 }

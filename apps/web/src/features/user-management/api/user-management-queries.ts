@@ -38,12 +38,10 @@ export function companyUsersQuery(api: ApiClient, filter: UsersFilter) {
     queryKey: userManagementKeys.userList(filter),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api
-        .get<unknown>('/company-users', {
-          query: { ...pageQuery(pageParam), search: filter.search || undefined, status: filter.status },
-          signal,
-        })
-        .then((r) => CompanyUsersPageSchema.parse(r)),
+      api.get('/company-users', CompanyUsersPageSchema, {
+        query: { ...pageQuery(pageParam), search: filter.search || undefined, status: filter.status },
+        signal,
+      }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -53,9 +51,10 @@ export function groupsQuery(api: ApiClient, search: string) {
     queryKey: userManagementKeys.groupList(search),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api
-        .get<unknown>('/groups', { query: { ...pageQuery(pageParam), search: search || undefined }, signal })
-        .then((r) => GroupsPageSchema.parse(r)),
+      api.get('/groups', GroupsPageSchema, {
+        query: { ...pageQuery(pageParam), search: search || undefined },
+        signal,
+      }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -65,9 +64,10 @@ export function restrictionsQuery(api: ApiClient, search: string) {
     queryKey: userManagementKeys.restrictionList(search),
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
-      api
-        .get<unknown>('/restrictions', { query: { ...pageQuery(pageParam), search: search || undefined }, signal })
-        .then((r) => RestrictionsPageSchema.parse(r)),
+      api.get('/restrictions', RestrictionsPageSchema, {
+        query: { ...pageQuery(pageParam), search: search || undefined },
+        signal,
+      }),
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
@@ -75,7 +75,7 @@ export function restrictionsQuery(api: ApiClient, search: string) {
 export function groupDetailQuery(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: userManagementKeys.group(id),
-    queryFn: () => api.get<unknown>(`/groups/${encodeURIComponent(id)}`).then((r) => GroupDetailSchema.parse(r)),
+    queryFn: () => api.get(`/groups/${encodeURIComponent(id)}`, GroupDetailSchema),
   });
 }
 
@@ -96,8 +96,10 @@ export const userPicker: PickerSource = {
   key: userManagementKeys.userOptions,
   fetch: (api, search, signal) =>
     api
-      .get<unknown>('/company-users', { query: { limit: LIST_LIMIT_MAX, search: search || undefined }, signal })
-      .then((r) => CompanyUsersPageSchema.parse(r))
+      .get('/company-users', CompanyUsersPageSchema, {
+        query: { limit: LIST_LIMIT_MAX, search: search || undefined },
+        signal,
+      })
       .then((page) => ({
         options: page.items.map((u) => ({ value: u.id, label: userOptionLabel(u) })),
         hasMore: page.nextCursor !== null,
@@ -109,8 +111,7 @@ export const groupPicker: PickerSource = {
   key: userManagementKeys.groupOptions,
   fetch: (api, search, signal) =>
     api
-      .get<unknown>('/groups', { query: { limit: LIST_LIMIT_MAX, search: search || undefined }, signal })
-      .then((r) => GroupsPageSchema.parse(r))
+      .get('/groups', GroupsPageSchema, { query: { limit: LIST_LIMIT_MAX, search: search || undefined }, signal })
       .then((page) => ({
         options: page.items.map((g) => ({ value: g.id, label: g.name })),
         hasMore: page.nextCursor !== null,

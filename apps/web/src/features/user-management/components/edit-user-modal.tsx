@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useUpdateUserMutation } from '../api/user-management-mutations.ts';
 import { fieldErrorText, showSaveFailure } from '../../../lib/error-text.ts';
-import { FormActions } from './form-actions.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { GroupMultiSelect } from './member-pickers.tsx';
 
 /** The update request with the names required (the form always sends them). */

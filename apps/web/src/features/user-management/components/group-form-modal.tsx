@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { GroupRequestSchema, type Group as GroupData, type GroupRequest } from '@portal/contracts';
+import { GroupRequestSchema, type UserGroup, type GroupRequest } from '@portal/contracts';
 import { z } from 'zod';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
@@ -12,7 +12,7 @@ import { showSuccess } from '../../../lib/notify.ts';
 import { useSaveGroupMutation } from '../api/user-management-mutations.ts';
 import { groupDetailQuery, userOptionLabel } from '../api/user-management-queries.ts';
 import { fieldErrorText, showSaveFailure } from '../../../lib/error-text.ts';
-import { FormActions } from './form-actions.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { PermissionChecklist } from './permission-checklist.tsx';
 import { UserMultiSelect } from './member-pickers.tsx';
 
@@ -20,7 +20,7 @@ const GroupFormSchema = GroupRequestSchema.extend({ memberIds: z.array(z.string(
 type GroupForm = z.input<typeof GroupFormSchema>;
 
 /** Creates a group, or edits one (name, permissions, members) after loading its members. */
-export function GroupFormModal({ group, onClose }: { group?: GroupData; onClose: () => void }) {
+export function GroupFormModal({ group, onClose }: { group?: UserGroup; onClose: () => void }) {
   const { t } = useTranslation('user-management');
   const api = useApi();
   const detail = useQuery({ ...groupDetailQuery(api, group?.id ?? ''), enabled: Boolean(group) });

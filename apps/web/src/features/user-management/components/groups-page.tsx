@@ -1,23 +1,26 @@
 import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FEATURE_PERMISSIONS, type Group as GroupData } from '@portal/contracts';
+import { FEATURE_PERMISSIONS, type UserGroup } from '@portal/contracts';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import type { DataColumn } from '../../../components/data-table.tsx';
+import { KeysetTable } from '../../../components/keyset-table.tsx';
+import { ListToolbar } from '../../../components/list-toolbar.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { intlLocale } from '../../../lib/format.ts';
 import { showSuccess } from '../../../lib/notify.ts';
-import { useKeysetList } from '../../../lib/use-keyset-list.ts';
-import { usePermissions } from '../../permissions/use-permissions.ts';
+import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts';
+import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { useDeleteGroupMutation } from '../api/user-management-mutations.ts';
 import { groupsQuery } from '../api/user-management-queries.ts';
-import { showFailure } from '../../../lib/error-text.ts';
-import { confirmAction } from './confirm-action.tsx';
+import { errorText, showFailure } from '../../../lib/error-text.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
-import { KeysetTable } from './keyset-table.tsx';
-import { ListToolbar } from './list-toolbar.tsx';
 import { EditDeleteActions } from './row-actions.tsx';
+
+const route = getRouteApi('/app/groups');
 
 /** /groups: the company's groups with member counts; create, edit and delete with GROUPS_MODIFY. */
 export function GroupsPage() {
@@ -25,13 +28,13 @@ export function GroupsPage() {
   const api = useApi();
   const { can } = usePermissions();
   const canModify = can('GROUPS_MODIFY');
-  const [search, setSearch] = useState('');
-  const onSearch = useCallback((value: string) => setSearch(value), []);
-  const list = useKeysetList(useInfiniteQuery(groupsQuery(api, search)));
-  const [editing, setEditing] = useState<GroupData | 'new' | undefined>();
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const list = useKeysetList(useInfiniteQuery({ ...groupsQuery(api, search.search ?? ''), ...LOADED_BY_ROUTE }));
+  const [editing, setEditing] = useState<UserGroup | 'new' | undefined>();
   const remove = useDeleteGroupMutation();
 
-  function confirmDelete(group: GroupData) {
+  function confirmDelete(group: UserGroup) {
     confirmAction({
       title: t('groups.delete.title'),
       text: t('groups.delete.text', { name: group.name }),
@@ -45,7 +48,7 @@ export function GroupsPage() {
     });
   }
 
-  const columns: DataColumn<GroupData>[] = [
+  const columns: DataColumn<UserGroup>[] = [
     { key: 'name', header: t('groups.columns.name'), card: 'title', cellProps: { fw: 600 }, cell: (g) => g.name },
     {
       key: 'members',
@@ -88,7 +91,11 @@ export function GroupsPage() {
           </Button>
         ) : null}
       </Group>
-      <ListToolbar searchLabel={t('groups.search')} onSearch={onSearch} />
+      <ListToolbar
+        searchLabel={t('groups.search')}
+        search={search.search}
+        onSearch={(value) => navigate({ to: '/groups', search: value ? { search: value } : {}, replace: true })}
+      />
       <KeysetTable
         list={list}
         columns={columns}
@@ -97,8 +104,8 @@ export function GroupsPage() {
         minWidth={640}
         aria-label={t('groups.caption')}
         data-testid="groups-table"
-        isFiltered={Boolean(search)}
-        emptyText={t('groups.empty')}
+        emptyText={search.search ? t('list.noMatches') : t('groups.empty')}
+        states={{ placement: 'inline', errorText: (error) => errorText(error, 'user-management') }}
       />
       {editing ? (
         <GroupFormModal group={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useInviteUserMutation } from '../api/user-management-mutations.ts';
 import { fieldErrorText, showSaveFailure } from '../../../lib/error-text.ts';
-import { FormActions } from './form-actions.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { GroupMultiSelect } from './member-pickers.tsx';
 
 type InviteForm = z.input<typeof InviteUserRequestSchema>;

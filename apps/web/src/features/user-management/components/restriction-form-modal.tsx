@@ -16,7 +16,7 @@ import { showSuccess } from '../../../lib/notify.ts';
 import { useSaveRestrictionMutation } from '../api/user-management-mutations.ts';
 import { userOptionLabel } from '../api/user-management-queries.ts';
 import { fieldErrorText, showSaveFailure } from '../../../lib/error-text.ts';
-import { FormActions } from './form-actions.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { GlnTagsInput } from './gln-tags-input.tsx';
 import { GroupMultiSelect, UserMultiSelect } from './member-pickers.tsx';
 

@@ -1,22 +1,25 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Restriction } from '@portal/contracts';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import type { DataColumn } from '../../../components/data-table.tsx';
+import { KeysetTable } from '../../../components/keyset-table.tsx';
+import { ListToolbar } from '../../../components/list-toolbar.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { showSuccess } from '../../../lib/notify.ts';
-import { useKeysetList } from '../../../lib/use-keyset-list.ts';
-import { usePermissions } from '../../permissions/use-permissions.ts';
+import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts';
+import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { useDeleteRestrictionMutation } from '../api/user-management-mutations.ts';
 import { restrictionsQuery } from '../api/user-management-queries.ts';
-import { showFailure } from '../../../lib/error-text.ts';
-import { confirmAction } from './confirm-action.tsx';
-import { KeysetTable } from './keyset-table.tsx';
-import { ListToolbar } from './list-toolbar.tsx';
+import { errorText, showFailure } from '../../../lib/error-text.ts';
 import { EditDeleteActions } from './row-actions.tsx';
 import { RestrictionFormModal } from './restriction-form-modal.tsx';
+
+const route = getRouteApi('/app/restrictions');
 
 /** /restrictions: named rules narrowing what users and groups see; changes with RESTRICTIONS_MODIFY. */
 export function RestrictionsPage() {
@@ -24,9 +27,9 @@ export function RestrictionsPage() {
   const api = useApi();
   const { can } = usePermissions();
   const canModify = can('RESTRICTIONS_MODIFY');
-  const [search, setSearch] = useState('');
-  const onSearch = useCallback((value: string) => setSearch(value), []);
-  const list = useKeysetList(useInfiniteQuery(restrictionsQuery(api, search)));
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const list = useKeysetList(useInfiniteQuery({ ...restrictionsQuery(api, search.search ?? ''), ...LOADED_BY_ROUTE }));
   const [editing, setEditing] = useState<Restriction | 'new' | undefined>();
   const remove = useDeleteRestrictionMutation();
   const all = t('restrictions.all');
@@ -146,7 +149,11 @@ export function RestrictionsPage() {
       <Text c="dimmed" size="sm" maw={760}>
         {t('restrictions.intro')}
       </Text>
-      <ListToolbar searchLabel={t('restrictions.search')} onSearch={onSearch} />
+      <ListToolbar
+        searchLabel={t('restrictions.search')}
+        search={search.search}
+        onSearch={(value) => navigate({ to: '/restrictions', search: value ? { search: value } : {}, replace: true })}
+      />
       <KeysetTable
         list={list}
         columns={columns}
@@ -155,8 +162,8 @@ export function RestrictionsPage() {
         minWidth={860}
         aria-label={t('restrictions.caption')}
         data-testid="restrictions-table"
-        isFiltered={Boolean(search)}
-        emptyText={t('restrictions.empty')}
+        emptyText={search.search ? t('list.noMatches') : t('restrictions.empty')}
+        states={{ placement: 'inline', errorText: (error) => errorText(error, 'user-management') }}
       />
       {editing ? (
         <RestrictionFormModal

@@ -1,5 +1,5 @@
 import { FEATURE_PERMISSIONS, type CompanyUser, type FeaturePermission } from '@portal/contracts';
-import type { StoredSession } from '../../auth/session/session.ts';
+import type { StoredSession } from '../../../app/session/session.ts';
 import type { MockHandler, MockReply } from '../../../test/fetch-mock.ts';
 import { makeAccessToken } from '../../../test/tokens.ts';
 

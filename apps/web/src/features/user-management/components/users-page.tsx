@@ -1,25 +1,29 @@
 import { ActionIcon, Badge, Button, Group, Menu, Select, Stack, Text, Title } from '@mantine/core';
 import { IconDots, IconMail, IconPencil, IconPlayerPlay, IconPlayerStop, IconUserPlus } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { USER_STATUSES, type CompanyUser, type UserStatus } from '@portal/contracts';
+import { USER_STATUSES, type CompanyUser } from '@portal/contracts';
+import { confirmAction } from '../../../components/confirm-action.tsx';
 import type { DataColumn } from '../../../components/data-table.tsx';
+import { KeysetTable } from '../../../components/keyset-table.tsx';
+import { ListToolbar } from '../../../components/list-toolbar.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { showError, showSuccess } from '../../../lib/notify.ts';
-import { useKeysetList } from '../../../lib/use-keyset-list.ts';
-import { usePermissions } from '../../permissions/use-permissions.ts';
+import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts';
+import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { useResendInvitationMutation, useSetUserActiveMutation } from '../api/user-management-mutations.ts';
 import { companyUsersQuery } from '../api/user-management-queries.ts';
-import { showFailure } from '../../../lib/error-text.ts';
-import { confirmAction } from './confirm-action.tsx';
+import { errorText, showFailure } from '../../../lib/error-text.ts';
+import { usersFilter, type UsersSearch } from '../user-management-search.ts';
 import { EditUserModal } from './edit-user-modal.tsx';
 import { InviteUserModal } from './invite-user-modal.tsx';
-import { ListToolbar } from './list-toolbar.tsx';
-import { KeysetTable } from './keyset-table.tsx';
 import { UserStatusBadge } from './user-status-badge.tsx';
+
+const route = getRouteApi('/app/users');
 
 const fullName = (user: Pick<CompanyUser, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
 
@@ -29,10 +33,15 @@ export function UsersPage() {
   const api = useApi();
   const { can } = usePermissions();
   const canModify = can('USERS_MODIFY');
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<UserStatus | undefined>();
-  const onSearch = useCallback((value: string) => setSearch(value), []);
-  const list = useKeysetList(useInfiniteQuery(companyUsersQuery(api, { search, status })));
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const setSearch = (next: UsersSearch) =>
+    navigate({
+      to: '/users',
+      search: Object.fromEntries(Object.entries(next).filter(([, v]) => v)) as UsersSearch,
+      replace: true,
+    });
+  const list = useKeysetList(useInfiniteQuery({ ...companyUsersQuery(api, usersFilter(search)), ...LOADED_BY_ROUTE }));
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<CompanyUser | undefined>();
   const resend = useResendInvitationMutation();
@@ -157,16 +166,20 @@ export function UsersPage() {
           </Button>
         ) : null}
       </Group>
-      <ListToolbar searchLabel={t('users.search')} onSearch={onSearch}>
+      <ListToolbar
+        searchLabel={t('users.search')}
+        search={search.search}
+        onSearch={(value) => setSearch({ ...search, search: value })}
+      >
         <Select
           label={t('users.statusFilter')}
           data={[
             { value: 'all', label: t('users.status.all') },
             ...USER_STATUSES.map((s) => ({ value: s, label: t(`users.status.${s}`) })),
           ]}
-          value={status ?? 'all'}
+          value={search.status ?? 'all'}
           allowDeselect={false}
-          onChange={(value) => setStatus(USER_STATUSES.find((s) => s === value))}
+          onChange={(value) => setSearch({ ...search, status: USER_STATUSES.find((s) => s === value) })}
           w={180}
         />
       </ListToolbar>
@@ -178,8 +191,8 @@ export function UsersPage() {
         minWidth={760}
         aria-label={t('users.caption')}
         data-testid="users-table"
-        isFiltered={Boolean(search || status)}
-        emptyText={t('users.empty')}
+        emptyText={search.search || search.status ? t('list.noMatches') : t('users.empty')}
+        states={{ placement: 'inline', errorText: (error) => errorText(error, 'user-management') }}
       />
       {inviting ? <InviteUserModal onClose={() => setInviting(false)} /> : null}
       {editing ? <EditUserModal user={editing} onClose={() => setEditing(undefined)} /> : null}

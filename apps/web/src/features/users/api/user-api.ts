@@ -2,13 +2,13 @@ import { PermissionsResponseSchema, SuccessResponseSchema, UserDataSchema, type 
 import type { ApiClient } from '../../../lib/api-client.ts';
 
 export function getUserData(api: ApiClient) {
-  return api.get<unknown>('/users/getUserData').then((r) => UserDataSchema.parse(r));
+  return api.get('/users/getUserData', UserDataSchema);
 }
 
 export function getPermissions(api: ApiClient) {
-  return api.get<unknown>('/users/permissions').then((r) => PermissionsResponseSchema.parse(r));
+  return api.get('/users/permissions', PermissionsResponseSchema);
 }
 
 export function postSetLanguage(api: ApiClient, language: Language) {
-  return api.post<unknown>('/users/setLanguage', { language }).then((r) => SuccessResponseSchema.parse(r));
+  return api.post('/users/setLanguage', SuccessResponseSchema, { language });
 }

@@ -1,4 +1,4 @@
-import type { SignedInUser } from '../../../components/signed-in-placeholder.tsx';
+import type { SignedInUser } from '../../components/signed-in-placeholder.tsx';
 import { useSessionState } from './session-context.tsx';
 
 /** Name and e-mail of the signed-in user, from the access token's claims. */

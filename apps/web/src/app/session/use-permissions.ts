@@ -3,20 +3,20 @@ import {
   hasAllRoles,
   hasPermission,
   isToggledOn,
+  PermissionsResponseSchema,
   type FeaturePermission,
   type FeatureToggle,
-  type PermissionsResponse,
 } from '@portal/contracts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { useApi } from '../../lib/api-context.tsx';
-import { useSessionState } from '../auth/session/session-context.tsx';
+import { useSessionState } from './session-context.tsx';
 
 export const permissionKeys = { all: ['permissions'] as const };
 
 export function permissionsQuery(api: ApiClient) {
   return queryOptions({
     queryKey: permissionKeys.all,
-    queryFn: () => api.get<PermissionsResponse>('/users/permissions'),
+    queryFn: () => api.get('/users/permissions', PermissionsResponseSchema),
     staleTime: 60_000,
   });
 }

@@ -13,7 +13,7 @@ export function confirmAction(options: {
   modals.openConfirmModal({
     title: options.title,
     children: <Text size="sm">{options.text}</Text>,
-    labels: { confirm: options.confirmLabel, cancel: i18next.t('user-management:actions.cancel') },
+    labels: { confirm: options.confirmLabel, cancel: i18next.t('common:cancel') },
     confirmProps: { color: options.color },
     onConfirm: options.onConfirm,
   });

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { useSession, useSessionState } from '../session/session-context.tsx';
+import { useSession, useSessionState } from './session-context.tsx';
 
 /** The id of the 'You have logged in successfully' toast: a logout takes it away with the session it greeted. */
 export const LOGIN_TOAST_ID = 'login-success';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * A text filter typed into a field and kept in the address: the field answers at once, the address (and so the
- * query) follows after a short pause. A pause still running when the admin leaves the page (a click on a result) is
+ * query) follows after a short pause. A pause still running when the user leaves the page (a click on a result) is
  * dropped, so it cannot pull them back to the list.
  */
 export function useSearchParam(

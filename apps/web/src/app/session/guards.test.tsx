@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentHref, renderApp } from '../../../test/render-app.tsx';
-import { makeAccessToken } from '../../../test/tokens.ts';
+import { currentHref, renderApp } from '../../test/render-app.tsx';
+import { makeAccessToken } from '../../test/tokens.ts';
 import { safeReturnUrl } from './guards.ts';
 import type { StoredSession } from './session.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { makeAccessToken, makeTokenSet } from '../../../test/tokens.ts';
+import { makeAccessToken, makeTokenSet } from '../../test/tokens.ts';
 import { SESSION_STORAGE_KEY, createSession, type StoredSession } from './session.ts';
 
 function memoryStorage(initial?: StoredSession) {

@@ -1,15 +1,11 @@
 /**
- * `edifact directories …`: import, list and download UN/EDIFACT directories into a store. Imported dynamically by
- * the package CLI; returns the exit code (0 ok, 1 failure, 2 usage).
+ * `edifact directories …`: import, list and download UN/EDIFACT directories into a store. Node only; returns the
+ * exit code (0 ok, 1 failure, 2 usage).
  */
-import { join } from 'node:path';
-import type { ValidationLevelPlugin } from '../levels.ts';
-import { createMapLevel } from '../map/map-level.ts';
-import { loadGuides } from '../map/node/load-guides.ts';
-import { createSpecificationLevel } from '../spec/specification.ts';
-import { downloadDirectory } from './node/download.ts';
-import { importDirectory, openDirectoryStore } from './node/store.ts';
-import type { DirectoryInfo } from './types.ts';
+import { downloadDirectory } from '../directory/node/download.ts';
+import { importDirectory, openDirectoryStore } from '../directory/node/store.ts';
+import type { DirectoryInfo } from '../directory/types.ts';
+import { resolveStorePath } from './store.ts';
 
 const USAGE = `Usage:
   edifact directories import <zip-or-folder>... [--store DIR]
@@ -17,23 +13,6 @@ const USAGE = `Usage:
   edifact directories download <NAME>... [--store DIR] [--base-url URL]
 
 The store defaults to $EDIFACT_DIRECTORIES, else $DATA_DIR/edifact, else ./data/edifact.`;
-
-/** The default store folder: `EDIFACT_DIRECTORIES`, else `DATA_DIR/edifact`, else `./data/edifact`. */
-export const defaultStorePath = (env: NodeJS.ProcessEnv = process.env): string =>
-  env.EDIFACT_DIRECTORIES ?? join(env.DATA_DIR ?? 'data', 'edifact');
-
-/**
- * The further levels `edifact validate` runs: the specification level (UN/EDIFACT directories of the store) and
- * the map level (the shipped EANCOM guides), when the store (`store`, else the default store) holds at least one
- * directory; none otherwise, so that validation without a store is the syntax level alone. A message whose
- * directory the store lacks gets `EDI_UNSUPPORTED_MESSAGE`, as in the server.
- */
-export const createLevels = async (options: { store?: string } = {}): Promise<ValidationLevelPlugin[]> => {
-  const store = openDirectoryStore(options.store ?? defaultStorePath());
-  if ((await store.list()).length === 0) return [];
-  const guides = await loadGuides();
-  return [createSpecificationLevel({ directories: store }), createMapLevel({ guides, directories: store })];
-};
 
 type Parsed = {
   command: string | undefined;
@@ -44,7 +23,12 @@ type Parsed = {
 };
 
 const parseArgs = (argv: readonly string[]): Parsed => {
-  const parsed: Parsed = { command: undefined, args: [], store: defaultStorePath(), baseUrl: undefined };
+  const parsed: Parsed = {
+    command: undefined,
+    args: [],
+    store: resolveStorePath(undefined, process.env).path,
+    baseUrl: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const [flag, inline] = arg.startsWith('--') ? arg.split('=', 2) : [arg, undefined];
