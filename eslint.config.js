@@ -49,6 +49,7 @@ const webZones = [
   },
   { target: `${web}/app`, from: `${web}/routes`, message: 'The app shell never imports a route.' },
 ];
+import { serverBoundaries, serverFeatureZones } from './apps/server/eslint/boundaries.js';
 
 /** Rules for code that runs in browsers too: no Node module, no Node global. */
 const browserSafe = (modules, nodeGlobals) => ({
@@ -123,6 +124,8 @@ export default tseslint.config(
               message: 'packages/edifact depends on nothing.',
             },
             ...webZones,
+            // Server features reach each other only through their services (decision 0013).
+            ...serverFeatureZones(),
           ],
         },
       ],
@@ -157,6 +160,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  ...serverBoundaries,
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', '**/bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

@@ -25,7 +25,11 @@ import { createAuditService } from './features/audit/audit.service.ts';
 import { createAuthRepository } from './features/auth/auth.repository.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { createAuthService } from './features/auth/auth.service.ts';
-import { createTokenService } from './features/auth/tokens.ts';
+import { createTokenService } from './features/auth/tokens.service.ts';
+import { createCompaniesService } from './features/companies/companies.service.ts';
+import { groupsRoutes } from './features/groups/groups.routes.ts';
+import { createGroupsService } from './features/groups/groups.service.ts';
+import { createUsersService } from './features/users/users.service.ts';
 import { createMailService } from './features/mail/mail.service.ts';
 import { createCpuPool, type CpuPool } from './cpu/pool.ts';
 import { edifactRoutes } from './features/edifact/edifact.routes.ts';
@@ -37,8 +41,10 @@ import { appConfigRoutes } from './features/app-config/app-config.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { impersonationRoutes } from './features/impersonation/impersonation.routes.ts';
 import { issueReportsRoutes } from './features/issue-reports/issue-reports.routes.ts';
-import { userManagementRoutes } from './features/user-management/user-management.routes.ts';
+import { companyUsersRoutes } from './features/user-management/company-users.routes.ts';
+import { createCompanyUsersService } from './features/user-management/company-users.service.ts';
 import { restrictionsRoutes } from './features/restrictions/restrictions.routes.ts';
+import { createRestrictionsService } from './features/restrictions/restrictions.service.ts';
 import { addressBookRoutes } from './features/address-book/address-book.routes.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
@@ -131,12 +137,40 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     accessTtlSeconds: options.accessTtlSeconds ?? config.accessTokenTtlSeconds,
   });
   const audit = createAuditService({ db, clock });
+  // The owners of the shared tables (decision 0013); other features get them as dependencies.
+  const users = createUsersService({ db });
+  const groups = createGroupsService({ db, users, audit, clock });
+  const companies = createCompaniesService({ db, groups });
   // The job queue before the services that enqueue; its workers start once every handler's service exists.
   const jobs = createJobQueue({ database, log: app.log, pollingIntervalSeconds: config.jobPollSeconds });
   await jobs.start();
   const mail = createMailService({ db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom, jobs });
   const authRepo = createAuthRepository(db);
-  const auth = createAuthService({ db, repo: authRepo, tokens, mail, audit, clock, publicUrl: config.publicUrl });
+  const auth = createAuthService({
+    db,
+    repo: authRepo,
+    users,
+    companies,
+    groups,
+    tokens,
+    mail,
+    audit,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const restrictions = createRestrictionsService({ db, users, groups, audit, clock });
+  const companyUsers = createCompanyUsersService({
+    db,
+    users,
+    groups,
+    companies,
+    restrictions,
+    auth,
+    audit,
+    mail,
+    clock,
+    publicUrl: config.publicUrl,
+  });
   const cpu = createCpuPool({
     timeLimitMs: config.cpuTaskTimeoutMs,
     ...(config.cpuThreads ? { threads: config.cpuThreads } : {}),
@@ -163,18 +197,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       // Authentication is scoped to the API: the web app's files and the docs UI are public.
-      registerAuth(api, { db, clock, tokens });
+      registerAuth(api, { clock, tokens, users, groups, auth });
       await api.register(systemRoutes({ db, tokens, legacyEdiUrl: config.legacyEdiUrl }));
       await api.register(authRoutes(auth));
-      await api.register(usersRoutes({ db, clock }));
+      await api.register(usersRoutes({ users, clock }));
       await api.register(edifactRoutes(edifact));
-      await api.register(profileRoutes({ db, clock, audit }));
-      await api.register(appConfigRoutes({ db, clock }));
-      await api.register(adminRoutes({ db, clock, audit, auth }));
-      await api.register(impersonationRoutes({ db, clock, audit, auth }));
-      await api.register(issueReportsRoutes({ db, clock, audit, mail, supportEmail: config.supportEmail, blobs }));
-      await api.register(userManagementRoutes({ db, clock, audit, mail, authRepo, publicUrl: config.publicUrl }));
-      await api.register(restrictionsRoutes({ db, clock, audit }));
+      await api.register(profileRoutes({ db, clock, audit, auth, users, companies }));
+      await api.register(appConfigRoutes({ db, clock, companies }));
+      await api.register(adminRoutes({ db, clock, audit, auth, companies, users, groups, mail }));
+      await api.register(impersonationRoutes({ clock, audit, auth, users, companies }));
+      await api.register(
+        issueReportsRoutes({ db, clock, audit, mail, users, supportEmail: config.supportEmail, blobs }),
+      );
+      await api.register(companyUsersRoutes(companyUsers));
+      await api.register(groupsRoutes(groups));
+      await api.register(restrictionsRoutes(restrictions));
       await api.register(addressBookRoutes({ db, clock, audit, cpu }));
       await api.register(jobsRoutes(jobs));
     },

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -18,6 +19,11 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 };
+
+/** One round trip to the database (the health check). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
 
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 

@@ -1,6 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   FEATURE_PERMISSIONS,
   FEATURE_TOGGLES,
@@ -9,15 +7,13 @@ import {
   type FeatureToggle,
   type Principal,
 } from '@portal/contracts';
-import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
-import { evaluateCompanyStatus } from '../features/auth/vindication.ts';
-import type { TokenService } from '../features/auth/tokens.ts';
-import { refreshTokenFamilies } from '../features/auth/auth.table.ts';
-import { companies } from '../features/companies/companies.table.ts';
-import { groupMembers, groups } from '../features/groups/groups.table.ts';
-import { users } from '../features/users/users.table.ts';
+import type { AuthService } from '../features/auth/auth.service.ts';
+import type { TokenService } from '../features/auth/tokens.service.ts';
+import { evaluateCompanyStatus } from '../features/companies/companies.service.ts';
+import type { GroupsService } from '../features/groups/groups.service.ts';
+import type { UsersService } from '../features/users/users.service.ts';
 
 /** The signed-in caller, loaded fresh from the database on every request so revocations apply at once. */
 export type RequestPrincipal = Principal & {
@@ -46,24 +42,23 @@ declare module 'fastify' {
 const PERMISSIONS = new Set<string>(FEATURE_PERMISSIONS);
 const TOGGLES = new Set<string>(FEATURE_TOGGLES);
 
-async function loadPrincipal(db: Db, clock: Clock, userId: string): Promise<RequestPrincipal> {
-  const [row] = await db
-    .select({ user: users, company: companies })
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId))
-    .limit(1);
+/** What the hook reads, each from the owner of its tables. */
+type AuthDeps = {
+  clock: Clock;
+  tokens: TokenService;
+  users: Pick<UsersService, 'findWithCompany'>;
+  groups: Pick<GroupsService, 'memberships'>;
+  auth: Pick<AuthService, 'findSession'>;
+};
+
+async function loadPrincipal(deps: AuthDeps, userId: string): Promise<RequestPrincipal> {
+  const { clock } = deps;
+  const row = await deps.users.findWithCompany(userId);
   if (!row || row.user.disabledAt || !row.user.emailVerifiedAt) throw new AppError('auth.unauthenticated');
   const verdict = evaluateCompanyStatus(row.company ?? undefined, clock.now());
   if (!verdict.allowed) throw new AppError(verdict.code);
   // Only groups of the user's own company count, whatever rows exist.
-  const memberships = row.user.companyId
-    ? await db
-        .select({ name: groups.name, permissions: groups.permissions })
-        .from(groupMembers)
-        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-        .where(and(eq(groupMembers.userId, userId), eq(groups.companyId, row.user.companyId)))
-    : [];
+  const memberships = row.user.companyId ? await deps.groups.memberships(userId, row.user.companyId) : [];
   const permissions = new Set<FeaturePermission>();
   for (const m of memberships)
     for (const p of m.permissions) if (PERMISSIONS.has(p)) permissions.add(p as FeaturePermission);
@@ -84,22 +79,10 @@ async function loadPrincipal(db: Db, clock: Clock, userId: string): Promise<Requ
  * An impersonation lives only as long as its admin: once the admin is disabled or no longer an admin, the session is
  * dead too, whatever revoked it or not (one primary-key join on the same query).
  */
-async function isSessionLive(db: Db, clock: Clock, sid: string, userId: string): Promise<boolean> {
-  const impersonators = alias(users, 'impersonators');
-  const [family] = await db
-    .select({
-      revokedAt: refreshTokenFamilies.revokedAt,
-      absoluteExpiresAt: refreshTokenFamilies.absoluteExpiresAt,
-      userId: refreshTokenFamilies.userId,
-      impersonatorId: refreshTokenFamilies.impersonatorId,
-      impersonatorDisabledAt: impersonators.disabledAt,
-      impersonatorRoles: impersonators.roles,
-    })
-    .from(refreshTokenFamilies)
-    .leftJoin(impersonators, eq(impersonators.id, refreshTokenFamilies.impersonatorId))
-    .where(eq(refreshTokenFamilies.id, sid))
-    .limit(1);
-  if (!family || family.revokedAt || family.userId !== userId || family.absoluteExpiresAt <= clock.now()) return false;
+async function isSessionLive(deps: AuthDeps, sid: string, userId: string): Promise<boolean> {
+  const family = await deps.auth.findSession(sid);
+  if (!family || family.revokedAt || family.userId !== userId || family.absoluteExpiresAt <= deps.clock.now())
+    return false;
   if (!family.impersonatorId) return true;
   return !family.impersonatorDisabledAt && !!family.impersonatorRoles?.includes('admin');
 }
@@ -108,7 +91,7 @@ async function isSessionLive(db: Db, clock: Clock, sid: string, userId: string):
  * Authenticates every route that is not marked public: a valid bearer access token, a user that still exists, is
  * enabled and verified, and a company that may work now.
  */
-export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock; tokens: TokenService }): void {
+export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('principal', undefined);
   // API answers carry tokens, one-time links and company data: no shared or browser cache may keep them. A route
   // that means to be cached says so itself.
@@ -125,9 +108,8 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; clock: Clock;
     if (!claims) throw new AppError('auth.unauthenticated');
     // An impersonation is always a session: without one it could not be ended.
     if (claims.impersonator && !claims.sid) throw new AppError('auth.unauthenticated');
-    if (claims.sid && !(await isSessionLive(deps.db, deps.clock, claims.sid, claims.sub)))
-      throw new AppError('auth.unauthenticated');
-    const principal = await loadPrincipal(deps.db, deps.clock, claims.sub);
+    if (claims.sid && !(await isSessionLive(deps, claims.sid, claims.sub))) throw new AppError('auth.unauthenticated');
+    const principal = await loadPrincipal(deps, claims.sub);
     if (claims.sid) principal.sessionId = claims.sid;
     if (claims.impersonator) {
       principal.impersonator = claims.impersonator;

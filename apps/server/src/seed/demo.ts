@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { FEATURE_PERMISSIONS, type FeaturePermission, type FeatureToggle } from '@portal/contracts';
 import type { Db } from '../db/client.ts';
-import { legacyAccounts } from '../features/auth/auth.table.ts';
-import { hashPassword } from '../features/auth/passwords.ts';
-import { companies } from '../features/companies/companies.table.ts';
-import { groupMembers, groups } from '../features/groups/groups.table.ts';
-import { users } from '../features/users/users.table.ts';
+import { systemClock } from '../lib/clock.ts';
+import { createAuditService } from '../features/audit/audit.service.ts';
+import { hashPassword, insertLegacyAccount } from '../features/auth/auth.service.ts';
+import { createCompaniesService } from '../features/companies/companies.service.ts';
+import { createGroupsService } from '../features/groups/groups.service.ts';
+import { createUsersService } from '../features/users/users.service.ts';
 
 /** The demo accounts; tests and people rely on them exactly (README lists them). */
 export const DEMO_ACCOUNTS = [
@@ -22,29 +22,32 @@ const ALL: FeaturePermission[] = [...FEATURE_PERMISSIONS];
 
 /** Seeds the demo companies, users, groups and the legacy account once; returns false when already there. */
 export async function seedDemoData(db: Db): Promise<boolean> {
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = 'admin@demo.example.com'`);
-  if (existing) return false;
+  // The seed writes through the owners' services, as every other feature does (decision 0013).
+  const users = createUsersService({ db });
+  const groups = createGroupsService({
+    db,
+    users,
+    audit: createAuditService({ db, clock: systemClock }),
+    clock: systemClock,
+  });
+  const companies = createCompaniesService({ db, groups });
+  if (await users.findByEmail('admin@demo.example.com')) return false;
   const now = new Date();
   const pw = async (email: string) => hashPassword(DEMO_ACCOUNTS.find((a) => a.email === email)!.password);
 
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
+    /** A company with its first group (every permission), as createCompany() starts every company. */
     const company = async (
       name: string,
+      firstGroup: string,
       extra: { vatId?: string; country?: string; toggles?: FeatureToggle[] } = {},
     ) => {
-      const [row] = await tx
-        .insert(companies)
-        .values({ name, vatId: extra.vatId ?? null, country: extra.country ?? null, toggles: extra.toggles ?? [] })
-        .returning({ id: companies.id });
-      return row!.id;
-    };
-    const group = async (companyId: string, name: string, permissions: FeaturePermission[]) => {
-      const [row] = await tx.insert(groups).values({ companyId, name, permissions }).returning({ id: groups.id });
-      return row!.id;
+      const created = await companies.createCompany(
+        { name, vatId: extra.vatId ?? null, country: extra.country ?? null, toggles: extra.toggles ?? [] },
+        { administrators: { name: firstGroup, permissions: ALL }, tx },
+      );
+      return { id: created.company.id, groupId: created.administratorsGroupId };
     };
     const user = async (
       email: string,
@@ -54,9 +57,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       roles: string[],
       groupIds: string[],
     ) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
+      const row = await users.insert(
+        {
           email,
           firstName,
           lastName,
@@ -65,22 +67,33 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           passwordHash: await pw(email),
           emailVerifiedAt: now,
           passwordChangedAt: now,
-        })
-        .returning({ id: users.id });
-      for (const groupId of groupIds) await tx.insert(groupMembers).values({ groupId, userId: row!.id });
-      return row!.id;
+        },
+        tx,
+      );
+      await groups.addMember(row.id, groupIds, tx);
+      return row.id;
     };
 
-    const supplier = await company('Demo Supplier', { vatId: 'PL5260001246', country: 'PL' });
-    const retailer = await company('Demo Retailer', { vatId: 'DE811907980', country: 'DE' });
-    const demoCo = await company('Demo Sandbox', { country: 'PL' });
-    const ksefCo = await company('Demo KSeF', { vatId: 'PL7010002137', country: 'PL', toggles: ['KSEF', 'DEMO_KSEF'] });
-
-    const supplierAll = await group(supplier, 'Administrators', ALL);
-    const supplierInbox = await group(supplier, 'Inbox readers', ['INBOX_READ']);
-    const retailerAll = await group(retailer, 'Administrators', ALL);
-    const demoAll = await group(demoCo, 'Demo', ALL);
-    const ksefAll = await group(ksefCo, 'Demo', ALL);
+    const { id: supplier, groupId: supplierAll } = await company('Demo Supplier', 'Administrators', {
+      vatId: 'PL5260001246',
+      country: 'PL',
+    });
+    const { id: retailer, groupId: retailerAll } = await company('Demo Retailer', 'Administrators', {
+      vatId: 'DE811907980',
+      country: 'DE',
+    });
+    const { id: demoCo, groupId: demoAll } = await company('Demo Sandbox', 'Demo', { country: 'PL' });
+    const { id: ksefCo, groupId: ksefAll } = await company('Demo KSeF', 'Demo', {
+      vatId: 'PL7010002137',
+      country: 'PL',
+      toggles: ['KSEF', 'DEMO_KSEF'],
+    });
+    const supplierInbox = await groups.insert(
+      supplier,
+      { name: 'Inbox readers', permissions: ['INBOX_READ'] },
+      undefined,
+      tx,
+    );
 
     await user('admin@demo.example.com', 'Ada', 'Admin', null, ['admin'], []);
     await user('user@demo.example.com', 'Uma', 'User', supplier, [], [supplierAll]);
@@ -89,12 +102,15 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await user('demo@demo.example.com', 'Dana', 'Demo', demoCo, ['demo'], [demoAll]);
     await user('ksef@demo.example.com', 'Kasia', 'Ksef', ksefCo, ['demo-ksef'], [ksefAll]);
 
-    await tx.insert(legacyAccounts).values({
-      login: DEMO_LEGACY.login,
-      passwordHash: await hashPassword(DEMO_LEGACY.password),
-      companyId: supplier,
-      groupId: supplierAll,
-    });
+    await insertLegacyAccount(
+      {
+        login: DEMO_LEGACY.login,
+        passwordHash: await hashPassword(DEMO_LEGACY.password),
+        companyId: supplier,
+        groupId: supplierAll,
+      },
+      tx,
+    );
   });
   return true;
 }

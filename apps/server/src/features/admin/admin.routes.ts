@@ -27,7 +27,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { principalOf, requireRole } from '../../plugins/auth.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { createAdminRepository } from './admin.repository.ts';
+import type { CompaniesService } from '../companies/companies.service.ts';
+import type { GroupsService } from '../groups/groups.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { createAdminService, type AdminCaller } from './admin.service.ts';
 
 const caller = (request: FastifyRequest): AdminCaller => {
@@ -41,13 +44,12 @@ export function adminRoutes(deps: {
   clock: Clock;
   audit: AuditService;
   auth: AuthService;
+  companies: CompaniesService;
+  users: UsersService;
+  groups: GroupsService;
+  mail: MailService;
 }): FastifyPluginAsyncZod {
-  const service = createAdminService({
-    repo: createAdminRepository(deps.db),
-    audit: deps.audit,
-    auth: deps.auth,
-    clock: deps.clock,
-  });
+  const service = createAdminService(deps);
   return async (app) => {
     // Before body validation, so a non-admin learns nothing about the input rules.
     app.addHook('onRequest', requireRole('admin'));

@@ -1,5 +1,4 @@
 import {
-  FEATURE_PERMISSIONS,
   FEATURE_TOGGLES,
   LOGIN_STATUSES,
   type AdminAuditEntry,
@@ -19,18 +18,18 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, serialId, shortText, timestampText, toPage, uuid } from '../../lib/keyset.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { Db } from '../../db/client.ts';
+import type { AuditListRow, AuditService } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { AdminRepository, AuditListRow, CompanyListRow, EmailListRow, UserListRow } from './admin.repository.ts';
+import type { CompaniesService, CompanyListRow, NewCompany } from '../companies/companies.service.ts';
+import type { GroupsService } from '../groups/groups.service.ts';
+import type { EmailListRow, MailService } from '../mail/mail.service.ts';
+import type { UsersService, UserWithCompanyName as UserListRow } from '../users/users.service.ts';
 
 /** The admin who asks, as far as these rules care. */
 export type AdminCaller = { userId: string; email: string; ip: string };
 
 export type AdminService = ReturnType<typeof createAdminService>;
-
-/** The group a new company starts with: every feature permission except e-TTN, which is a separate module. */
-const ADMINISTRATORS_GROUP = 'Administrators';
-const ADMINISTRATOR_PERMISSIONS = FEATURE_PERMISSIONS.filter((p) => p !== 'ETTN');
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 const blankToNull = (v: string | null | undefined): string | null => (v ? v : null);
@@ -110,21 +109,25 @@ function toAuditEntry(row: AuditListRow): AdminAuditEntry {
 
 /** Rules of the admin area: companies, users across companies and the logs. Callers are admins (the routes check). */
 export function createAdminService(deps: {
-  repo: AdminRepository;
+  db: Db;
+  companies: CompaniesService;
+  users: UsersService;
+  groups: GroupsService;
+  mail: MailService;
   audit: AuditService;
   auth: AuthService;
   clock: Clock;
 }) {
-  const { repo, audit, clock } = deps;
+  const { companies, users, audit, clock } = deps;
 
   async function getCompanyRow(id: string): Promise<CompanyListRow> {
-    const row = await repo.findCompany(id);
+    const row = await companies.findWithUserCount(id);
     if (!row) throw notFound();
     return row;
   }
 
   async function getUserRow(id: string): Promise<UserListRow> {
-    const row = await repo.findUser(id);
+    const row = await users.findWithCompanyName(id);
     if (!row) throw notFound();
     return row;
   }
@@ -134,11 +137,11 @@ export function createAdminService(deps: {
     caller: AdminCaller,
     id: string,
     change: 'profile' | 'status' | 'toggles' | 'overduePayment',
-    values: Parameters<AdminRepository['updateCompany']>[1],
+    values: Partial<NewCompany>,
   ): Promise<AdminCompany> {
     const before = await getCompanyRow(id);
     const now = clock.now();
-    await repo.updateCompany(id, { ...values, updatedAt: now });
+    await companies.update(id, { ...values, updatedAt: now });
     const after = await getCompanyRow(id);
     const pick = (row: CompanyListRow) =>
       Object.fromEntries(Object.keys(values).map((k) => [k, row[k as keyof CompanyListRow] ?? null]));
@@ -178,7 +181,7 @@ export function createAdminService(deps: {
 
   async function getCompany(id: string): Promise<AdminCompanyDetail> {
     const row = await getCompanyRow(id);
-    const groups = await repo.companyGroups(id);
+    const groups = await deps.groups.ofCompany(id);
     return { ...toCompany(row), groups: groups.map((g) => ({ ...g, permissions: [...g.permissions].sort() })) };
   }
 
@@ -194,7 +197,7 @@ export function createAdminService(deps: {
       limit: number;
     }): Promise<Page<AdminCompany>> {
       const after = decodeCursor(query.cursor, NAME_KEY);
-      const rows = await repo.listCompanies({ search: query.search || undefined, after, limit: query.limit });
+      const rows = await companies.list({ search: query.search || undefined, after, limit: query.limit });
       return toPage(rows, query.limit, toCompany, (r) => [r.sortKey, r.id]);
     },
 
@@ -203,17 +206,14 @@ export function createAdminService(deps: {
     /** A new company starts with an "Administrators" group holding every feature permission but e-TTN. */
     async createCompany(caller: AdminCaller, input: CreateCompanyRequest): Promise<AdminCompanyDetail> {
       const now = clock.now();
-      const company = await repo.createCompany(
-        {
-          name: input.name,
-          vatId: blankToNull(input.vatId),
-          taxId: blankToNull(input.taxId),
-          country: blankToNull(input.country),
-          createdAt: now,
-          updatedAt: now,
-        },
-        { name: ADMINISTRATORS_GROUP, permissions: [...ADMINISTRATOR_PERMISSIONS] },
-      );
+      const { company } = await companies.createCompany({
+        name: input.name,
+        vatId: blankToNull(input.vatId),
+        taxId: blankToNull(input.taxId),
+        country: blankToNull(input.country),
+        createdAt: now,
+        updatedAt: now,
+      });
       await audit.record({
         event: 'admin.company_created',
         actorUserId: caller.userId,
@@ -226,7 +226,7 @@ export function createAdminService(deps: {
     },
 
     async updateCompany(caller: AdminCaller, id: string, input: UpdateCompanyRequest): Promise<AdminCompany> {
-      const values: Parameters<AdminRepository['updateCompany']>[1] = {};
+      const values: Partial<NewCompany> = {};
       if (input.name !== undefined) values.name = input.name;
       if (input.vatId !== undefined) values.vatId = blankToNull(input.vatId);
       if (input.taxId !== undefined) values.taxId = blankToNull(input.taxId);
@@ -236,7 +236,7 @@ export function createAdminService(deps: {
 
     /** The status takes effect at once: the authentication hook and refresh read it on every call. */
     async setCompanyStatus(caller: AdminCaller, id: string, input: CompanyStatusRequest): Promise<AdminCompany> {
-      const values: Parameters<AdminRepository['updateCompany']>[1] = {
+      const values: Partial<NewCompany> = {
         loginStatus: input.loginStatus,
         restrictionWaitTime: input.restrictionWaitTime,
         restrictionWorkingTime: input.restrictionWorkingTime,
@@ -265,7 +265,7 @@ export function createAdminService(deps: {
       limit: number;
     }): Promise<Page<AdminUser>> {
       const after = decodeCursor(query.cursor, NAME_KEY);
-      const rows = await repo.listUsers({
+      const rows = await users.list({
         search: query.search || undefined,
         companyId: query.companyId,
         after,
@@ -286,36 +286,42 @@ export function createAdminService(deps: {
       let companyName = 'Open EDI Portal';
       let groupIds: string[] = [];
       if (input.companyId) {
-        const company = await repo.findCompany(input.companyId);
+        const company = await companies.find(input.companyId);
         if (!company) throw new AppError('validation.failed', { details: [{ field: 'companyId', code: 'notFound' }] });
         companyName = company.name;
         const wanted = [...new Set(input.groupIds)];
-        groupIds = await repo.groupIdsOfCompany(company.id, wanted);
+        groupIds = [...(await deps.groups.idsOfCompany(company.id, wanted))];
         if (groupIds.length !== wanted.length) {
           throw new AppError('validation.failed', { details: [{ field: 'groupIds', code: 'oneOf' }] });
         }
       }
-      if (await repo.findUserByEmail(input.email)) {
+      if (await users.findByEmail(input.email)) {
         throw new AppError('users.email_taken', {
           message: 'E-mail already in use',
           details: [{ field: 'email', code: 'emailTaken' }],
         });
       }
       const now = clock.now();
-      const created = await repo
-        .createUser(
-          {
-            email: input.email,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            companyId: input.companyId,
-            roles: [...new Set(input.roles)].sort(),
-            language: input.language,
-            createdAt: now,
-            updatedAt: now,
-          },
-          groupIds,
-        )
+      // The user and their group memberships, atomically.
+      const created = await deps.db
+        .transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          const user = await users.insert(
+            {
+              email: input.email,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              companyId: input.companyId,
+              roles: [...new Set(input.roles)].sort(),
+              language: input.language,
+              createdAt: now,
+              updatedAt: now,
+            },
+            tx,
+          );
+          await deps.groups.addMember(user.id, groupIds, tx);
+          return user;
+        })
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) {
             throw new AppError('users.email_taken', {
@@ -332,7 +338,7 @@ export function createAdminService(deps: {
         invitation: input.sendInvitation,
       });
       if (input.sendInvitation) {
-        const inviter = await repo.findUser(caller.userId);
+        const inviter = await users.findById(caller.userId);
         const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : caller.email;
         await deps.auth.sendInvitation(created, { inviterName, companyName });
       }
@@ -343,7 +349,7 @@ export function createAdminService(deps: {
       const user = await getUserRow(id);
       if (!user.emailVerifiedAt) {
         const now = clock.now();
-        await repo.updateUser(id, { emailVerifiedAt: now, updatedAt: now });
+        await users.update(id, { emailVerifiedAt: now, updatedAt: now });
         await userEvent(caller, 'admin.user_verified', user);
       }
       return toUser(await getUserRow(id));
@@ -354,7 +360,14 @@ export function createAdminService(deps: {
       if (id === caller.userId) throw cannotChangeSelf('disable');
       const user = await getUserRow(id);
       if (!user.disabledAt) {
-        await repo.disableUser(id, clock.now());
+        // Disabled and every session of theirs ended, atomically. Impersonations the user started end too:
+        // re-enabling the user later must not bring one back.
+        const at = clock.now();
+        await deps.db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          await users.update(id, { disabledAt: at, updatedAt: at }, tx);
+          await deps.auth.revokeAllSessions(id, 'disabled', at, tx);
+        });
         await userEvent(caller, 'admin.user_disabled', user);
       }
       return toUser(await getUserRow(id));
@@ -363,7 +376,7 @@ export function createAdminService(deps: {
     async enableUser(caller: AdminCaller, id: string): Promise<AdminUser> {
       const user = await getUserRow(id);
       if (user.disabledAt) {
-        await repo.updateUser(id, { disabledAt: null, updatedAt: clock.now() });
+        await users.update(id, { disabledAt: null, updatedAt: clock.now() });
         await userEvent(caller, 'admin.user_enabled', user);
       }
       return toUser(await getUserRow(id));
@@ -394,7 +407,7 @@ export function createAdminService(deps: {
       }
       const before = [...user.roles].sort();
       if (before.join() !== next.join()) {
-        await repo.updateUser(id, { roles: next, updatedAt: clock.now() });
+        await users.update(id, { roles: next, updatedAt: clock.now() });
         await userEvent(caller, 'admin.user_roles_changed', user, { before, after: next });
       }
       return toUser(await getUserRow(id));
@@ -409,7 +422,7 @@ export function createAdminService(deps: {
       limit: number;
     }): Promise<Page<AdminEmail>> {
       const after = decodeCursor(query.cursor, TIME_KEY);
-      const rows = await repo.listEmails({
+      const rows = await deps.mail.list({
         to: query.to || undefined,
         kind: query.kind || undefined,
         after,
@@ -425,7 +438,7 @@ export function createAdminService(deps: {
       limit: number;
     }): Promise<Page<AdminAuditEntry>> {
       const after = decodeCursor(query.cursor, [serialId]);
-      const rows = await repo.listAudit({
+      const rows = await audit.list({
         event: query.event || undefined,
         userId: query.userId,
         beforeId: after ? Number(after[0]) : undefined,

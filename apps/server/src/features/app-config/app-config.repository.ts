@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companies } from '../companies/companies.table.ts';
 import { appConfig } from './app-config.table.ts';
 
 export function createAppConfigRepository(db: Db) {
@@ -32,14 +31,6 @@ export function createAppConfigRepository(db: Db) {
         target: [appConfig.type, appConfig.lang],
         set: { content: values.content, updatedBy: values.updatedBy, updatedAt: values.at },
       });
-    },
-    async companyHasOverduePayment(companyId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ overdue: companies.overduePayment })
-        .from(companies)
-        .where(eq(companies.id, companyId))
-        .limit(1);
-      return row?.overdue ?? false;
     },
   };
 }

@@ -10,14 +10,19 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { principalOf, requireRole } from '../../plugins/auth.ts';
+import type { CompaniesService } from '../companies/companies.service.ts';
 import { createAppConfigRepository } from './app-config.repository.ts';
 import { createAppConfigService } from './app-config.service.ts';
 
 const tags = ['app-config'];
 
 /** The payment reminder: its texts per language, whether it is due for the caller, and the admins' editor. */
-export function appConfigRoutes(deps: { db: Db; clock: Clock }): FastifyPluginAsyncZod {
-  const service = createAppConfigService({ repo: createAppConfigRepository(deps.db), clock: deps.clock });
+export function appConfigRoutes(deps: { db: Db; clock: Clock; companies: CompaniesService }): FastifyPluginAsyncZod {
+  const service = createAppConfigService({
+    repo: createAppConfigRepository(deps.db),
+    companies: deps.companies,
+    clock: deps.clock,
+  });
   return async (app) => {
     app.get('/AppConfig', {
       schema: {

@@ -7,12 +7,17 @@ import {
   type PaymentReminderContent,
 } from '@portal/contracts';
 import type { Clock } from '../../lib/clock.ts';
+import type { CompaniesService } from '../companies/companies.service.ts';
 import type { AppConfigRepository } from './app-config.repository.ts';
 import { DEFAULT_PAYMENT_REMINDERS } from './app-config.defaults.ts';
 
 export type AppConfigService = ReturnType<typeof createAppConfigService>;
 
-export function createAppConfigService(deps: { repo: AppConfigRepository; clock: Clock }) {
+export function createAppConfigService(deps: {
+  repo: AppConfigRepository;
+  companies: Pick<CompaniesService, 'find'>;
+  clock: Clock;
+}) {
   const { repo, clock } = deps;
   return {
     /**
@@ -40,7 +45,7 @@ export function createAppConfigService(deps: { repo: AppConfigRepository; clock:
     async isPaymentReminderDue(companyId: string | null): Promise<boolean> {
       if (!companyId) return false;
       if (!isPaymentReminderDay(clock.now().getUTCDate())) return false;
-      return repo.companyHasOverduePayment(companyId);
+      return (await deps.companies.find(companyId))?.overduePayment ?? false;
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { auditLog } from './audit.table.ts';
+import { createAuditRepository } from './audit.repository.ts';
+
+export type { AuditListRow, EventKey } from './audit.repository.ts';
 
 export type AuditEvent =
   | 'auth.login_succeeded'
@@ -55,20 +57,30 @@ export type AuditEntry = {
 
 export type AuditService = ReturnType<typeof createAuditService>;
 
+/** The owner of the audit log: every feature records through it, and counts past events with it. */
 export function createAuditService(deps: { db: Db; clock: Clock }) {
+  const repo = createAuditRepository(deps.db);
   return {
+    countEvents: repo.countEvents,
+    lastEventAt: repo.lastEventAt,
+    recentEventTimes: repo.recentEventTimes,
+    list: repo.list,
+
     async record(entry: AuditEntry, db: Db = deps.db): Promise<void> {
-      await db.insert(auditLog).values({
-        at: deps.clock.now(),
-        event: entry.event,
-        actorUserId: entry.actorUserId ?? null,
-        subjectUserId: entry.subjectUserId ?? null,
-        companyId: entry.companyId ?? null,
-        login: entry.login?.toLowerCase() ?? null,
-        ip: entry.ip ?? null,
-        userAgent: entry.userAgent?.slice(0, 300) ?? null,
-        details: entry.details ?? null,
-      });
+      await repo.insert(
+        {
+          at: deps.clock.now(),
+          event: entry.event,
+          actorUserId: entry.actorUserId ?? null,
+          subjectUserId: entry.subjectUserId ?? null,
+          companyId: entry.companyId ?? null,
+          login: entry.login?.toLowerCase() ?? null,
+          ip: entry.ip ?? null,
+          userAgent: entry.userAgent?.slice(0, 300) ?? null,
+          details: entry.details ?? null,
+        },
+        db,
+      );
     },
   };
 }

@@ -1,46 +1,15 @@
-import { and, count, desc, eq, gt, inArray, isNull, max, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../audit/audit.table.ts';
-import { companies } from '../companies/companies.table.ts';
-import { groupMembers, groups } from '../groups/groups.table.ts';
 import { users } from '../users/users.table.ts';
-import { legacyAccounts, oneTimeTokens, refreshTokenFamilies, refreshTokens } from './auth.table.ts';
+import { legacyAccounts, oneTimeTokens, refreshTokenFamilies, refreshTokens, signingKeys } from './auth.table.ts';
 
-export type UserRow = typeof users.$inferSelect;
-export type CompanyRow = typeof companies.$inferSelect;
+export type LegacyAccountRow = typeof legacyAccounts.$inferSelect;
+export type SigningKeyRow = typeof signingKeys.$inferSelect;
 export type OneTimePurpose = 'verify_email' | 'reset' | 'invite' | 'registration' | 'unlock';
 
 export function createAuthRepository(db: Db) {
   return {
-    async findUserByEmail(email: string, tx: Db = db): Promise<UserRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
-        .limit(1);
-      return row;
-    },
-    async findUserById(id: string, tx: Db = db): Promise<UserRow | undefined> {
-      const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
-      return row;
-    },
-    async findCompany(id: string, tx: Db = db): Promise<CompanyRow | undefined> {
-      const [row] = await tx.select().from(companies).where(eq(companies.id, id)).limit(1);
-      return row;
-    },
-    async startWorkingWindow(companyId: string, start: Date): Promise<void> {
-      await db.update(companies).set({ restrictionWorkingStart: start }).where(eq(companies.id, companyId));
-    },
-    /** Groups of the user's own company only, as the request principal counts them (plugins/auth.ts). */
-    async groupNames(userId: string, tx: Db = db): Promise<string[]> {
-      const rows = await tx
-        .select({ name: groups.name })
-        .from(groupMembers)
-        .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-        .innerJoin(users, and(eq(users.id, groupMembers.userId), eq(users.companyId, groups.companyId)))
-        .where(eq(groupMembers.userId, userId));
-      return rows.map((r) => r.name).sort();
-    },
     async findLegacyAccount(login: string) {
       const [row] = await db
         .select()
@@ -51,6 +20,32 @@ export function createAuthRepository(db: Db) {
     },
     async findLegacyAccountById(id: string, tx: Db = db) {
       const [row] = await tx.select().from(legacyAccounts).where(eq(legacyAccounts.id, id)).limit(1);
+      return row;
+    },
+    async insertLegacyAccount(values: typeof legacyAccounts.$inferInsert, tx: Db = db): Promise<void> {
+      await tx.insert(legacyAccounts).values(values);
+    },
+    /** Moves a legacy account to its new user; false when another registration moved it first. */
+    async moveLegacyAccount(id: string, userId: string, at: Date, tx: Db): Promise<boolean> {
+      const moved = await tx
+        .update(legacyAccounts)
+        .set({ userId, migratedAt: at })
+        .where(and(eq(legacyAccounts.id, id), isNull(legacyAccounts.migratedAt)))
+        .returning({ id: legacyAccounts.id });
+      return moved.length === 1;
+    },
+
+    // Keys that sign access tokens.
+    async findActiveSigningKey(): Promise<SigningKeyRow | undefined> {
+      const [row] = await db.select().from(signingKeys).where(isNull(signingKeys.retiredAt)).limit(1);
+      return row;
+    },
+    /** Stores a key unless one with its id exists (two processes starting at once may both generate one). */
+    async insertSigningKey(values: typeof signingKeys.$inferInsert): Promise<void> {
+      await db.insert(signingKeys).values(values).onConflictDoNothing();
+    },
+    async findSigningKey(kid: string): Promise<SigningKeyRow | undefined> {
+      const [row] = await db.select().from(signingKeys).where(eq(signingKeys.kid, kid));
       return row;
     },
 
@@ -80,11 +75,77 @@ export function createAuthRepository(db: Db) {
         .returning({ id: refreshTokens.id });
       return rows.length === 1;
     },
-    async revokeFamily(familyId: string, reason: string, at: Date): Promise<void> {
-      await db
+    /** Revokes a session unless already revoked; 1 when this call revoked it, else 0. */
+    async revokeFamily(familyId: string, reason: string, at: Date): Promise<number> {
+      const rows = await db
         .update(refreshTokenFamilies)
         .set({ revokedAt: at, revokedReason: reason })
-        .where(and(eq(refreshTokenFamilies.id, familyId), isNull(refreshTokenFamilies.revokedAt)));
+        .where(and(eq(refreshTokenFamilies.id, familyId), isNull(refreshTokenFamilies.revokedAt)))
+        .returning({ id: refreshTokenFamilies.id });
+      return rows.length;
+    },
+    /** Every open session an impersonator holds as a user; how many were open. */
+    async revokeImpersonations(userId: string, impersonatorId: string, reason: string, at: Date): Promise<number> {
+      const rows = await db
+        .update(refreshTokenFamilies)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(
+          and(
+            eq(refreshTokenFamilies.userId, userId),
+            eq(refreshTokenFamilies.impersonatorId, impersonatorId),
+            isNull(refreshTokenFamilies.revokedAt),
+          ),
+        )
+        .returning({ id: refreshTokenFamilies.id });
+      return rows.length;
+    },
+    /** Every open session of the user but `keepFamilyId` (the one changing the password keeps working). */
+    async revokeOtherFamilies(
+      userId: string,
+      keepFamilyId: string | undefined,
+      reason: string,
+      at: Date,
+      tx: Db = db,
+    ): Promise<void> {
+      const where = [eq(refreshTokenFamilies.userId, userId), isNull(refreshTokenFamilies.revokedAt)];
+      if (keepFamilyId) where.push(ne(refreshTokenFamilies.id, keepFamilyId));
+      await tx
+        .update(refreshTokenFamilies)
+        .set({ revokedAt: at, revokedReason: reason })
+        .where(and(...where));
+    },
+    /** The session (refresh-token family) a refresh token belongs to, rotated or not. */
+    async findFamilyOfToken(tokenHash: string) {
+      const [row] = await db
+        .select({
+          id: refreshTokenFamilies.id,
+          userId: refreshTokenFamilies.userId,
+          impersonatorId: refreshTokenFamilies.impersonatorId,
+          revokedAt: refreshTokenFamilies.revokedAt,
+        })
+        .from(refreshTokens)
+        .innerJoin(refreshTokenFamilies, eq(refreshTokenFamilies.id, refreshTokens.familyId))
+        .where(eq(refreshTokens.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+    /** A session with what its impersonator (if any) is now, in one primary-key join. */
+    async findSession(familyId: string) {
+      const impersonators = alias(users, 'impersonators');
+      const [row] = await db
+        .select({
+          revokedAt: refreshTokenFamilies.revokedAt,
+          absoluteExpiresAt: refreshTokenFamilies.absoluteExpiresAt,
+          userId: refreshTokenFamilies.userId,
+          impersonatorId: refreshTokenFamilies.impersonatorId,
+          impersonatorDisabledAt: impersonators.disabledAt,
+          impersonatorRoles: impersonators.roles,
+        })
+        .from(refreshTokenFamilies)
+        .leftJoin(impersonators, eq(impersonators.id, refreshTokenFamilies.impersonatorId))
+        .where(eq(refreshTokenFamilies.id, familyId))
+        .limit(1);
+      return row;
     },
     /** Every session of the user, and every impersonation the user started as an admin. */
     async revokeAllFamilies(userId: string, reason: string, at: Date, tx: Db = db): Promise<void> {
@@ -135,45 +196,6 @@ export function createAuthRepository(db: Db) {
         .from(oneTimeTokens)
         .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose)));
       return row?.at ?? undefined;
-    },
-
-    // Brute-force counters, read from the audit log.
-    async countEvents(event: string, key: { login?: string; ip?: string }, since: Date) {
-      const where = [eq(auditLog.event, event), gt(auditLog.at, since)];
-      if (key.login !== undefined) where.push(eq(auditLog.login, key.login.toLowerCase()));
-      if (key.ip !== undefined) where.push(eq(auditLog.ip, key.ip));
-      const [row] = await db
-        .select({ n: count(), oldest: sql<string | null>`min(${auditLog.at})` })
-        .from(auditLog)
-        .where(and(...where));
-      return { count: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : undefined };
-    },
-    /** The newest event of any of the kinds for the login (and address, when given) after `since`. */
-    async lastEventAt(events: string[], key: { login: string; ip?: string }, since: Date): Promise<Date | undefined> {
-      const where = [
-        inArray(auditLog.event, events),
-        eq(auditLog.login, key.login.toLowerCase()),
-        gt(auditLog.at, since),
-      ];
-      if (key.ip !== undefined) where.push(eq(auditLog.ip, key.ip));
-      const [row] = await db
-        .select({ at: sql<string | null>`max(${auditLog.at})` })
-        .from(auditLog)
-        .where(and(...where));
-      return row?.at ? new Date(row.at) : undefined;
-    },
-    /** Times of the newest `limit` events of a kind matching the key after `since`, newest first. */
-    async recentEventTimes(event: string, key: { login?: string; ip?: string }, since: Date, limit: number) {
-      const where = [eq(auditLog.event, event), gt(auditLog.at, since)];
-      if (key.login !== undefined) where.push(eq(auditLog.login, key.login.toLowerCase()));
-      if (key.ip !== undefined) where.push(eq(auditLog.ip, key.ip));
-      const rows = await db
-        .select({ at: auditLog.at })
-        .from(auditLog)
-        .where(and(...where))
-        .orderBy(desc(auditLog.at))
-        .limit(limit);
-      return rows.map((r) => r.at);
     },
   };
 }

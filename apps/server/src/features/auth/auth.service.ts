@@ -13,23 +13,19 @@ import {
   type RegisterRequest,
   type TokenSet,
 } from '@portal/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { addSeconds, seconds, type Clock } from '../../lib/clock.ts';
 import { hashSecret, isUuid, newSecret } from '../../lib/secrets.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { companies } from '../companies/companies.table.ts';
-import { FEATURE_PERMISSIONS } from '@portal/contracts';
-import { groupMembers, groups } from '../groups/groups.table.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { renderActionMail } from '../mail/templates.ts';
-import { users } from '../users/users.table.ts';
-import { legacyAccounts } from './auth.table.ts';
-import type { AuthRepository, OneTimePurpose, UserRow } from './auth.repository.ts';
+import { evaluateCompanyStatus, type CompaniesService } from '../companies/companies.service.ts';
+import type { GroupsService } from '../groups/groups.service.ts';
+import { renderActionMail, type MailService } from '../mail/mail.service.ts';
+import type { UserRow, UsersService } from '../users/users.service.ts';
+import { createAuthRepository, type AuthRepository, type OneTimePurpose } from './auth.repository.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
-import type { TokenService } from './tokens.ts';
+import type { TokenService } from './tokens.service.ts';
 import {
   ACCOUNT_LOCK_FAILURES,
   ACCOUNT_WINDOW_SECONDS,
@@ -41,7 +37,14 @@ import {
   UNLOCK_TTL_SECONDS,
   pairWaitSeconds,
 } from './login-limits.ts';
-import { evaluateCompanyStatus } from './vindication.ts';
+
+// Password hashing is the auth feature's; profile (change password) and the demo seed use it too.
+export { hashPassword, verifyPassword } from './passwords.ts';
+export type { OneTimePurpose } from './auth.repository.ts';
+
+/** Stores an account of the old EDI system (the demo seed's); a function of the transaction, needing no service. */
+export const insertLegacyAccount = (values: Parameters<AuthRepository['insertLegacyAccount']>[0], tx: Db) =>
+  createAuthRepository(tx).insertLegacyAccount(values, tx);
 
 /** A reset link mailed before the password last changed would undo that change: it no longer works. */
 function isStale(link: { purpose: string; createdAt: Date }, user: { passwordChangedAt: Date | null }): boolean {
@@ -60,13 +63,16 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService(deps: {
   db: Db;
   repo: AuthRepository;
+  users: UsersService;
+  companies: CompaniesService;
+  groups: GroupsService;
   tokens: TokenService;
   mail: MailService;
   audit: AuditService;
   clock: Clock;
   publicUrl: string;
 }) {
-  const { repo, clock, audit } = deps;
+  const { repo, clock, audit, users, companies } = deps;
 
   /** A 429 with the wait in `retryAfter` and the Retry-After header (audited as a throttled login). */
   async function refuseAttempt(
@@ -100,12 +106,12 @@ export function createAuthService(deps: {
     const latest = (...dates: (Date | undefined)[]) => new Date(Math.max(...dates.map((d) => (d ? d.getTime() : 0))));
 
     const accountStart = addSeconds(now, -ACCOUNT_WINDOW_SECONDS);
-    const unlocked = await repo.lastEventAt(
+    const unlocked = await audit.lastEventAt(
       ['auth.login_succeeded', 'auth.account_unlocked'],
       { login },
       addSeconds(now, -PAIR_WINDOW_SECONDS),
     );
-    const account = await repo.recentEventTimes(
+    const account = await audit.recentEventTimes(
       'auth.login_failed',
       { login },
       latest(accountStart, unlocked),
@@ -116,14 +122,14 @@ export function createAuthService(deps: {
       await refuseAttempt('auth.account_locked', addSeconds(account.at(-1)!, ACCOUNT_WINDOW_SECONDS), login, meta);
     }
 
-    const address = await repo.recentEventTimes(
+    const address = await audit.recentEventTimes(
       'auth.login_failed',
       { ip: meta.ip },
       addSeconds(now, -ADDRESS_WINDOW_SECONDS),
       ADDRESS_CEILING_FAILURES,
     );
     if (address.length >= ADDRESS_CEILING_FAILURES) {
-      const known = await repo.lastEventAt(
+      const known = await audit.lastEventAt(
         ['auth.login_succeeded'],
         { login, ip: meta.ip },
         addSeconds(now, -KNOWN_ADDRESS_SECONDS),
@@ -132,12 +138,12 @@ export function createAuthService(deps: {
         await refuseAttempt('auth.too_many_attempts', addSeconds(address.at(-1)!, ADDRESS_WINDOW_SECONDS), login, meta);
     }
 
-    const pairSuccess = await repo.lastEventAt(
+    const pairSuccess = await audit.lastEventAt(
       ['auth.login_succeeded'],
       { login, ip: meta.ip },
       addSeconds(now, -PAIR_WINDOW_SECONDS),
     );
-    const pair = await repo.recentEventTimes(
+    const pair = await audit.recentEventTimes(
       'auth.login_failed',
       { login, ip: meta.ip },
       latest(addSeconds(now, -PAIR_WINDOW_SECONDS), pairSuccess, unlocked),
@@ -158,20 +164,20 @@ export function createAuthService(deps: {
       details: { reason },
     });
     const now = clock.now();
-    const unlocked = await repo.lastEventAt(
+    const unlocked = await audit.lastEventAt(
       ['auth.login_succeeded', 'auth.account_unlocked'],
       { login },
       addSeconds(now, -PAIR_WINDOW_SECONDS),
     );
     const since = new Date(Math.max(addSeconds(now, -ACCOUNT_WINDOW_SECONDS).getTime(), unlocked?.getTime() ?? 0));
-    const failures = await repo.recentEventTimes('auth.login_failed', { login }, since, ACCOUNT_LOCK_FAILURES + 1);
+    const failures = await audit.recentEventTimes('auth.login_failed', { login }, since, ACCOUNT_LOCK_FAILURES + 1);
     if (failures.length === ACCOUNT_LOCK_FAILURES) await accountLocked(login, meta);
     throw new AppError('auth.invalid_credentials', { extra: { success: false } });
   }
 
   /** The account just locked: audit it and, when the login is a user's, e-mail the unlock link. */
   async function accountLocked(login: string, meta: RequestMeta): Promise<void> {
-    const user = await repo.findUserByEmail(login);
+    const user = await users.findByEmail(login);
     await audit.record({ event: 'auth.account_locked', login, ip: meta.ip, subjectUserId: user?.id ?? null });
     if (!user || user.disabledAt) return;
     const token = newSecret();
@@ -212,7 +218,7 @@ export function createAuthService(deps: {
       Math.min(addSeconds(now, REFRESH_TOKEN_IDLE_SECONDS).getTime(), absoluteExpiresAt.getTime()),
     );
     await repo.insertRefreshToken({ familyId, tokenHash: hashSecret(refresh), expiresAt, createdAt: now });
-    const groupNames = await repo.groupNames(user.id);
+    const groupNames = await deps.groups.groupNames(user.id);
     // An impersonating admin keeps its other roles (description, section 4), never admin itself.
     const roles = new Set(user.roles);
     for (const role of impersonator?.roles ?? []) if (role !== 'admin') roles.add(role);
@@ -312,7 +318,7 @@ export function createAuthService(deps: {
   async function verificationWait(id: string): Promise<number> {
     const now = clock.now();
     const since = addSeconds(now, -RESEND_INTERVAL_SECONDS);
-    const last = await repo.lastEventAt(['auth.verification_requested'], { login: id }, since);
+    const last = await audit.lastEventAt(['auth.verification_requested'], { login: id }, since);
     if (!last) return 0;
     return Math.max(1, Math.ceil(RESEND_INTERVAL_SECONDS - (now.getTime() - last.getTime()) / 1000));
   }
@@ -336,24 +342,15 @@ export function createAuthService(deps: {
     let groupId = legacy?.groupId ?? null;
     if (!companyId) {
       // A self-registered user starts a company of their own and administers it (name editable in the profile).
-      const [company] = await tx
-        .insert(companies)
-        .values({ name: `${input.firstName} ${input.lastName}`.trim(), createdAt: now, updatedAt: now })
-        .returning({ id: companies.id });
-      companyId = company!.id;
-      const [group] = await tx
-        .insert(groups)
-        .values({
-          companyId,
-          name: 'Administrators',
-          permissions: [...FEATURE_PERMISSIONS].filter((p) => p !== 'ETTN'),
-        })
-        .returning({ id: groups.id });
-      groupId = group!.id;
+      const created = await companies.createCompany(
+        { name: `${input.firstName} ${input.lastName}`.trim(), createdAt: now, updatedAt: now },
+        { tx },
+      );
+      companyId = created.company.id;
+      groupId = created.administratorsGroupId;
     }
-    const [created] = await tx
-      .insert(users)
-      .values({
+    const created = await users.insert(
+      {
         companyId,
         email: email.trim(),
         passwordHash,
@@ -363,23 +360,19 @@ export function createAuthService(deps: {
         passwordChangedAt: now,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning();
-    if (groupId) await tx.insert(groupMembers).values({ groupId, userId: created!.id }).onConflictDoNothing();
+      },
+      tx,
+    );
+    if (groupId) await deps.groups.addMember(created.id, [groupId], tx);
     if (legacy) {
       // Each legacy login mints a token: only the first registration may move the account.
-      const moved = await tx
-        .update(legacyAccounts)
-        .set({ userId: created!.id, migratedAt: now })
-        .where(and(eq(legacyAccounts.id, legacy.id), isNull(legacyAccounts.migratedAt)))
-        .returning({ id: legacyAccounts.id });
-      if (moved.length !== 1) {
+      if (!(await repo.moveLegacyAccount(legacy.id, created.id, now, tx))) {
         throw new AppError('validation.failed', {
           details: [{ field: 'registrationToken', code: 'registrationInvalid' }],
         });
       }
     }
-    return created!;
+    return created;
   }
 
   async function recentlySent(userId: string, purpose: 'verify_email' | 'reset'): Promise<boolean> {
@@ -393,10 +386,43 @@ export function createAuthService(deps: {
     sendResetLink,
     sendInvitation,
 
+    // Sessions and one-time links, for the features that end sessions or mail links themselves.
+
+    /**
+     * A new one-time link token of the user in the caller's transaction; the user's earlier open links of the same
+     * purpose stop working. The caller mails it.
+     */
+    async newLinkToken(userId: string, purpose: OneTimePurpose, ttlSeconds: number, tx: Db): Promise<string> {
+      const now = clock.now();
+      const token = newSecret();
+      await repo.spendOpenLinks(userId, [purpose], now, tx);
+      await repo.insertOneTimeToken(
+        { purpose, tokenHash: hashSecret(token), userId, expiresAt: addSeconds(now, ttlSeconds), createdAt: now },
+        tx,
+      );
+      return token;
+    },
+    /** When the user's newest link of the purpose was made. */
+    lastLinkAt: (userId: string, purpose: OneTimePurpose) => repo.lastOneTimeTokenAt(userId, purpose),
+    /** Spends every open link of the user for these purposes. */
+    spendOpenLinks: repo.spendOpenLinks,
+    /** Every session of the user, and every impersonation the user started as an admin. */
+    revokeAllSessions: repo.revokeAllFamilies,
+    /** Every open session of the user but the one given. */
+    revokeOtherSessions: repo.revokeOtherFamilies,
+    /** The session a refresh token belongs to, rotated or not. */
+    findSessionOfRefreshToken: (refreshToken: string) => repo.findFamilyOfToken(hashSecret(refreshToken)),
+    /** Revokes one session; 1 when this call revoked it. */
+    revokeSession: repo.revokeFamily,
+    /** Every open session an impersonator holds as the user; how many there were. */
+    revokeImpersonations: repo.revokeImpersonations,
+    /** A session with the current state of its impersonator, for the authentication hook. */
+    findSession: repo.findSession,
+
     async login(input: { login: string; password: string }, meta: RequestMeta): Promise<LoginResponse> {
       const login = input.login.trim();
       await enforceLoginLimits(login, meta);
-      const user = await repo.findUserByEmail(login);
+      const user = await users.findByEmail(login);
       if (!user?.passwordHash) {
         await burnPasswordCheck(input.password);
         return failLogin(login, meta, user ? 'no_password' : 'unknown');
@@ -414,7 +440,7 @@ export function createAuthService(deps: {
         await refused('unverified');
         throw new AppError('auth.email_not_verified', { data: { id: user.id }, extra: { success: false } });
       }
-      const company = user.companyId ? await repo.findCompany(user.companyId) : undefined;
+      const company = user.companyId ? await companies.find(user.companyId) : undefined;
       const verdict = evaluateCompanyStatus(company, clock.now());
       if (!verdict.allowed) {
         await audit.record({
@@ -427,7 +453,7 @@ export function createAuthService(deps: {
         });
         throw new AppError(verdict.code, { extra: { success: false, vindicationInfoResponse: verdict.response } });
       }
-      if (verdict.startWindowAt && company) await repo.startWorkingWindow(company.id, verdict.startWindowAt);
+      if (verdict.startWindowAt && company) await companies.startWorkingWindow(company.id, verdict.startWindowAt);
       const token = await issueSession(user);
       await audit.record({
         event: 'auth.login_succeeded',
@@ -490,9 +516,9 @@ export function createAuthService(deps: {
       if (family.revokedAt || token.expiresAt <= now || family.absoluteExpiresAt <= now) {
         throw new AppError('auth.token_invalid');
       }
-      const user = await repo.findUserById(family.userId);
+      const user = await users.findById(family.userId);
       if (!user || user.disabledAt) throw new AppError('auth.token_invalid');
-      const company = user.companyId ? await repo.findCompany(user.companyId) : undefined;
+      const company = user.companyId ? await companies.find(user.companyId) : undefined;
       const verdict = evaluateCompanyStatus(company, now);
       if (!verdict.allowed) {
         await repo.revokeFamily(family.id, verdict.code, now);
@@ -501,7 +527,7 @@ export function createAuthService(deps: {
       }
       // A limited company's window starts at whichever comes first after a pause, a login or a refresh; else a
       // session that sat out the pause would work on without ever being limited again.
-      if (verdict.startWindowAt && company) await repo.startWorkingWindow(company.id, verdict.startWindowAt);
+      if (verdict.startWindowAt && company) await companies.startWorkingWindow(company.id, verdict.startWindowAt);
       if (!(await repo.markRefreshTokenUsed(token.id, now))) {
         await repo.revokeFamily(family.id, 'reuse', now);
         await audit.record({
@@ -511,7 +537,7 @@ export function createAuthService(deps: {
         });
         throw new AppError('auth.token_invalid');
       }
-      const impersonator = family.impersonatorId ? await repo.findUserById(family.impersonatorId) : undefined;
+      const impersonator = family.impersonatorId ? await users.findById(family.impersonatorId) : undefined;
       if (
         family.impersonatorId &&
         (!impersonator || impersonator.disabledAt || !impersonator.roles.includes('admin'))
@@ -542,7 +568,7 @@ export function createAuthService(deps: {
      */
     async register(input: RegisterRequest, meta: RequestMeta): Promise<{ id: string }> {
       const now = clock.now();
-      const recent = await repo.countEvents('auth.registered', { ip: meta.ip }, addSeconds(now, -3600));
+      const recent = await audit.countEvents('auth.registered', { ip: meta.ip }, addSeconds(now, -3600));
       if (recent.count >= REGISTRATIONS_PER_ADDRESS_PER_HOUR) {
         throw new AppError('auth.too_many_registrations', {
           data: { retryAfter: 3600 },
@@ -569,7 +595,7 @@ export function createAuthService(deps: {
       // Hashed before the lookup, whatever it finds: an existing e-mail then costs the same argon2 work as a new
       // one and the answer time does not tell them apart (decision 0005). Both paths also send one e-mail.
       const passwordHash = await hashPassword(input.password);
-      const existing = await repo.findUserByEmail(input.email);
+      const existing = await users.findByEmail(input.email);
       if (existing) {
         // The same writes as a new account (and its verification link), rolled back, so that the answer time does not
         // tell an existing address from a new one either.
@@ -657,7 +683,7 @@ export function createAuthService(deps: {
         });
       }
       await verificationRequested(id, meta);
-      const user = await repo.findUserById(id);
+      const user = await users.findById(id);
       if (!user || user.emailVerifiedAt || user.disabledAt) return;
       if (await recentlySent(user.id, 'verify_email')) return;
       await sendVerification(user);
@@ -668,11 +694,11 @@ export function createAuthService(deps: {
       const now = clock.now();
       const row = await repo.findOneTimeToken(hashSecret(token), ['verify_email']);
       if (!row?.userId) return { type: 'error', text: 'actionError' };
-      const user = await repo.findUserById(row.userId);
+      const user = await users.findById(row.userId);
       if (user?.emailVerifiedAt && row.usedAt) return { type: 'success', text: 'emailVerified' };
       if (row.expiresAt <= now) return { type: 'error', text: 'actionExpired' };
       if (!(await repo.consumeOneTimeToken(row.id, now))) return { type: 'error', text: 'actionError' };
-      await deps.db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, row.userId));
+      await users.update(row.userId, { emailVerifiedAt: now, updatedAt: now });
       await audit.record({ event: 'auth.email_verified', subjectUserId: row.userId, actorUserId: row.userId });
       return { type: 'success', text: 'emailVerified' };
     },
@@ -683,7 +709,7 @@ export function createAuthService(deps: {
       const row = await repo.findOneTimeToken(hashSecret(token), ['unlock']);
       if (!row?.userId || row.usedAt) return { type: 'error', text: 'actionError' };
       if (row.expiresAt <= now) return { type: 'error', text: 'actionExpired' };
-      const user = await repo.findUserById(row.userId);
+      const user = await users.findById(row.userId);
       if (!user || !(await repo.consumeOneTimeToken(row.id, now))) return { type: 'error', text: 'actionError' };
       await audit.record({
         event: 'auth.account_unlocked',
@@ -697,7 +723,7 @@ export function createAuthService(deps: {
     },
 
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<void> {
-      const user = await repo.findUserByEmail(email);
+      const user = await users.findByEmail(email);
       await audit.record({
         event: 'auth.password_reset_requested',
         login: email,
@@ -715,7 +741,7 @@ export function createAuthService(deps: {
       const row = await repo.findOneTimeToken(hashSecret(token), ['reset', 'invite']);
       if (!row?.userId || row.usedAt) return { valid: false, reason: 'auth.link_invalid' };
       if (row.expiresAt <= clock.now()) return { valid: false, reason: 'auth.link_expired' };
-      const user = await repo.findUserById(row.userId);
+      const user = await users.findById(row.userId);
       if (!user || user.disabledAt || isStale(row, user)) return { valid: false, reason: 'auth.link_invalid' };
       return { valid: true, purpose: row.purpose as ActionPurpose, email: user.email };
     },
@@ -731,15 +757,16 @@ export function createAuthService(deps: {
       await deps.db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         if (!(await repo.consumeOneTimeToken(row.id, now, tx))) throw new AppError('auth.link_invalid');
-        const user = await repo.findUserById(userId, tx);
+        const user = await users.findById(userId, tx);
         // As checkActionToken says: a user disabled since the link was sent, or whose password changed since,
         // cannot use it.
         if (!user || user.disabledAt || isStale(row, user)) throw new AppError('auth.link_invalid');
-        await tx
-          .update(users)
-          // Following an e-mailed link proves the address, so it counts as verified.
-          .set({ passwordHash, passwordChangedAt: now, emailVerifiedAt: user?.emailVerifiedAt ?? now, updatedAt: now })
-          .where(eq(users.id, userId));
+        // Following an e-mailed link proves the address, so it counts as verified.
+        await users.update(
+          userId,
+          { passwordHash, passwordChangedAt: now, emailVerifiedAt: user?.emailVerifiedAt ?? now, updatedAt: now },
+          tx,
+        );
         await repo.revokeAllFamilies(userId, 'password_reset', now, tx);
         await repo.spendOpenLinks(userId, ['reset', 'invite'], now, tx);
       });

@@ -5,28 +5,24 @@ import {
   LoginResponseSchema,
   SuccessResponseSchema,
 } from '@portal/contracts';
-import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { metaOf as meta } from '../../lib/request-meta.ts';
 import { principalOf, requireRole } from '../../plugins/auth.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { createImpersonationRepository } from './impersonation.repository.ts';
+import type { CompaniesService } from '../companies/companies.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { createImpersonationService } from './impersonation.service.ts';
 
 /** Start (admins) and end (the impersonated session) of working as another user. */
 export function impersonationRoutes(deps: {
-  db: Db;
   clock: Clock;
   audit: AuditService;
   auth: AuthService;
+  users: UsersService;
+  companies: CompaniesService;
 }): FastifyPluginAsyncZod {
-  const service = createImpersonationService({
-    repo: createImpersonationRepository(deps.db),
-    auth: deps.auth,
-    audit: deps.audit,
-    clock: deps.clock,
-  });
+  const service = createImpersonationService(deps);
   return async (app) => {
     const tags = ['admin', 'impersonation'];
 

@@ -2,11 +2,10 @@ import type { ImpersonationRefusal, LoginResponse } from '@portal/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
-import { hashSecret } from '../../lib/secrets.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import { evaluateCompanyStatus } from '../auth/vindication.ts';
-import type { ImpersonationRepository } from './impersonation.repository.ts';
+import { evaluateCompanyStatus, type CompaniesService } from '../companies/companies.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 
 export type ImpersonationCaller = {
   userId: string;
@@ -28,17 +27,18 @@ const refuse = (reason: ImpersonationRefusal) =>
  * `impersonator: { username }` and the admin's roles except admin. Every start and end is audited.
  */
 export function createImpersonationService(deps: {
-  repo: ImpersonationRepository;
+  users: UsersService;
+  companies: CompaniesService;
   auth: AuthService;
   audit: AuditService;
   clock: Clock;
 }) {
-  const { repo, audit, clock } = deps;
+  const { users, audit, clock } = deps;
   return {
     async start(admin: ImpersonationCaller, userId: string, meta: RequestMeta): Promise<LoginResponse> {
-      const target = await repo.findUser(userId);
+      const target = await users.findById(userId);
       if (!target) throw notFound();
-      const impersonator = await repo.findUser(admin.userId);
+      const impersonator = await users.findById(admin.userId);
       if (!impersonator) throw new AppError('auth.unauthenticated');
       if (target.id === impersonator.id) throw refuse('self');
       if (target.roles.includes('admin')) throw refuse('admin');
@@ -46,7 +46,7 @@ export function createImpersonationService(deps: {
       if (!target.emailVerifiedAt) throw refuse('unverified');
       // A company that may not work now would refuse every call of the session anyway; say why at once. The
       // admin's session does not start a limited company's working window.
-      const company = target.companyId ? await repo.findCompany(target.companyId) : undefined;
+      const company = target.companyId ? await deps.companies.find(target.companyId) : undefined;
       const verdict = evaluateCompanyStatus(company, clock.now());
       if (!verdict.allowed) throw new AppError(verdict.code, { data: { vindicationInfoResponse: verdict.response } });
       const token = await deps.auth.issueSession(target, { impersonator });
@@ -71,12 +71,13 @@ export function createImpersonationService(deps: {
       const now = clock.now();
       let revoked = 0;
       if (refreshToken) {
-        const family = await repo.findFamilyOfToken(hashSecret(refreshToken));
+        const family = await deps.auth.findSessionOfRefreshToken(refreshToken);
         if (family && family.userId === caller.userId && family.impersonatorId)
-          revoked += await repo.revokeFamily(family.id, now);
+          revoked += await deps.auth.revokeSession(family.id, 'impersonation_ended', now);
       }
-      const impersonator = await repo.findUserByEmail(caller.impersonator.username);
-      if (impersonator) revoked += await repo.revokeImpersonations(caller.userId, impersonator.id, now);
+      const impersonator = await users.findByEmail(caller.impersonator.username);
+      if (impersonator)
+        revoked += await deps.auth.revokeImpersonations(caller.userId, impersonator.id, 'impersonation_ended', now);
       await audit.record({
         event: 'auth.impersonation_ended',
         actorUserId: impersonator?.id ?? null,

@@ -145,21 +145,6 @@ export function createIssueReportsRepository(db: Db, blobs: BlobStore) {
       const { blobKey, ...meta } = row;
       return { ...meta, data: (await blobs.get(blobKey)).body };
     },
-
-    async findUser(id: string) {
-      const [row] = await db
-        .select({
-          email: users.email,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          companyName: companies.name,
-        })
-        .from(users)
-        .leftJoin(companies, eq(companies.id, users.companyId))
-        .where(eq(users.id, id))
-        .limit(1);
-      return row;
-    },
   };
 }
 

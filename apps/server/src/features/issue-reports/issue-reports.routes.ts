@@ -29,6 +29,7 @@ import { principalOf, requirePermission, requireRole } from '../../plugins/auth.
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { createIssueReportsRepository } from './issue-reports.repository.ts';
 import {
   classifyAttachment,
@@ -160,11 +161,13 @@ export function issueReportsRoutes(deps: {
   clock: Clock;
   audit: AuditService;
   mail: MailService;
+  users: UsersService;
   supportEmail: string;
   blobs: BlobStore;
 }): FastifyPluginAsyncZod {
   const service = createIssueReportsService({
     repo: createIssueReportsRepository(deps.db, deps.blobs),
+    users: deps.users,
     mail: deps.mail,
     audit: deps.audit,
     clock: deps.clock,

@@ -15,8 +15,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, takePage, timestampText, uuid } from '../../lib/keyset.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { emailTranslator } from '../mail/translate.ts';
+import { emailTranslator, type MailService } from '../mail/mail.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import type { IssueReportFileMeta, IssueReportListRow, IssueReportsRepository } from './issue-reports.repository.ts';
 
 export type IssueReportCaller = { userId: string; email: string; companyId: string | null };
@@ -101,6 +101,7 @@ function toReport(row: IssueReportListRow, files: IssueReportFileMeta[]): IssueR
 /** "Report an issue": stored with its files, e-mailed to support with the files attached, listed for admins. */
 export function createIssueReportsService(deps: {
   repo: IssueReportsRepository;
+  users: UsersService;
   mail: MailService;
   audit: AuditService;
   clock: Clock;
@@ -133,7 +134,7 @@ export function createIssueReportsService(deps: {
         { companyId: caller.companyId, userId: caller.userId, ...fields, status: 'new', createdAt: now },
         files,
       );
-      const who = await repo.findUser(caller.userId);
+      const who = await deps.users.findWithCompanyName(caller.userId);
       // Support reads English; the reporter's own language is not known to be theirs.
       const t = emailTranslator('en');
       const name = who ? `${who.firstName} ${who.lastName}`.trim() : caller.email;

@@ -1,11 +1,15 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobEnqueuer } from '../../jobs/queue.ts';
 import type { JobRun } from '../../jobs/jobs.ts';
-import { outboundEmailAttachments, outboundEmails } from './mail.table.ts';
+import { createMailRepository } from './mail.repository.ts';
+
+export type { EmailListRow } from './mail.repository.ts';
+// Mail texts other features render before they send.
+export { renderActionMail } from './templates.ts';
+export { emailTranslator, type Translate } from './translate.ts';
 
 export type MailAttachment = { filename: string; content: Buffer; contentType?: string };
 export type OutgoingMail = {
@@ -50,16 +54,20 @@ export function createMailService(deps: {
       })
     : undefined;
 
+  const repo = createMailRepository(deps.db);
+
   return {
+    /** The admin area's e-mail log. */
+    list: repo.list,
+
     /**
      * Stores the message and, with SMTP, its send job. Pass the caller's transaction as `tx` so the message exists
      * exactly when the data that caused it does; without one, the message and its job get a transaction of their own.
      */
     async send(mail: OutgoingMail, options: { tx?: Db } = {}): Promise<{ id: string; status: 'stored' }> {
       const store = async (tx: Db) => {
-        const [row] = await tx
-          .insert(outboundEmails)
-          .values({
+        const id = await repo.insert(
+          {
             kind: mail.kind,
             toAddress: mail.to,
             subject: mail.subject,
@@ -69,20 +77,16 @@ export function createMailService(deps: {
             status: 'stored',
             userId: mail.userId ?? null,
             createdAt: deps.clock.now(),
-          })
-          .returning({ id: outboundEmails.id });
-        const id = row!.id;
-        if (transport && mail.attachments?.length) {
-          await tx.insert(outboundEmailAttachments).values(
-            mail.attachments.map((a, position) => ({
-              emailId: id,
-              position,
-              filename: a.filename,
-              contentType: a.contentType ?? null,
-              content: a.content,
-            })),
-          );
-        }
+          },
+          transport && mail.attachments?.length
+            ? mail.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType ?? null,
+                content: a.content,
+              }))
+            : [],
+          tx,
+        );
         if (transport) await deps.jobs.enqueue(tx, 'mail.send', { emailId: id }, { key: id });
         return id;
       };
@@ -106,14 +110,10 @@ export function createMailService(deps: {
      */
     async deliver(emailId: string, run: JobRun): Promise<void> {
       if (!transport) throw new Error('SMTP_URL is not set: stored e-mails cannot be delivered');
-      const [row] = await deps.db.select().from(outboundEmails).where(eq(outboundEmails.id, emailId));
+      const row = await repo.find(emailId);
       if (!row) return; // deleted since: nothing to deliver
       if (row.status === 'sent') return;
-      const attachments = await deps.db
-        .select()
-        .from(outboundEmailAttachments)
-        .where(eq(outboundEmailAttachments.emailId, emailId))
-        .orderBy(asc(outboundEmailAttachments.position));
+      const attachments = await repo.attachmentsOf(emailId);
       try {
         await transport.sendMail({
           from: deps.from,
@@ -134,20 +134,10 @@ export function createMailService(deps: {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         deps.log.error({ mailId: emailId, attempt: run.attempt, err: error }, 'E-mail delivery failed');
-        await deps.db
-          .update(outboundEmails)
-          .set({ error: message.slice(0, 500), ...(run.isLastAttempt ? { status: 'failed' } : {}) })
-          .where(eq(outboundEmails.id, emailId));
+        await repo.setFailure(emailId, message.slice(0, 500), run.isLastAttempt);
         throw error;
       }
-      await deps.db.transaction(async (tx) => {
-        await tx
-          .update(outboundEmails)
-          .set({ status: 'sent', sentAt: deps.clock.now(), error: null })
-          .where(eq(outboundEmails.id, emailId));
-        // Delivered: the copies of the files are no longer needed.
-        await tx.delete(outboundEmailAttachments).where(eq(outboundEmailAttachments.emailId, emailId));
-      });
+      await repo.markSent(emailId, deps.clock.now());
     },
     close(): void {
       transport?.close();

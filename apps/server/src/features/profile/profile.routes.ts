@@ -18,7 +18,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { metaOf as meta } from '../../lib/request-meta.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { createProfileRepository } from './profile.repository.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { CompaniesService } from '../companies/companies.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import { createProfileService } from './profile.service.ts';
 
 /**
@@ -33,12 +35,15 @@ function permissionOrAdmin(permission: FeaturePermission) {
 }
 
 /** The profile page: user data, password, additional settings and the company profile of the caller's company. */
-export function profileRoutes(deps: { db: Db; clock: Clock; audit: AuditService }): FastifyPluginAsyncZod {
-  const service = createProfileService({
-    repo: createProfileRepository(deps.db),
-    audit: deps.audit,
-    clock: deps.clock,
-  });
+export function profileRoutes(deps: {
+  db: Db;
+  clock: Clock;
+  audit: AuditService;
+  auth: AuthService;
+  users: UsersService;
+  companies: CompaniesService;
+}): FastifyPluginAsyncZod {
+  const service = createProfileService(deps);
   return async (app) => {
     const tags = ['profile'];
 

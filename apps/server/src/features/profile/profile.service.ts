@@ -19,10 +19,14 @@ import {
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { addSeconds, type Clock } from '../../lib/clock.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
-import { hashSecret } from '../../lib/secrets.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import type { CompanyRow, ProfileRepository } from './profile.repository.ts';
+import { hashPassword, verifyPassword, type AuthService } from '../auth/auth.service.ts';
+import type { CompaniesService, CompanyRow } from '../companies/companies.service.ts';
+import type { UsersService } from '../users/users.service.ts';
+
+/** Audit event of a wrong current password; the brute-force limit counts these. */
+const PASSWORD_CHANGE_FAILED_EVENT = 'auth.password_change_failed';
 
 /** Who is asking, as far as the rules of this feature care. */
 export type ProfileCaller = {
@@ -100,36 +104,44 @@ function toCompanyProfile(row: CompanyRow): CompanyProfile {
 /** The body of a failed password change keeps the description's `{ success, message }` beside the error. */
 const failure = (message: 'CURRENT_PASSWORD_INCORRECT' | 'GENERAL_ERROR') => ({ success: false, message });
 
-export function createProfileService(deps: { repo: ProfileRepository; audit: AuditService; clock: Clock }) {
-  const { repo, audit, clock } = deps;
+export function createProfileService(deps: {
+  db: Db;
+  users: UsersService;
+  companies: CompaniesService;
+  auth: AuthService;
+  audit: AuditService;
+  clock: Clock;
+}) {
+  const { users, companies, audit, clock } = deps;
 
   /** Every company operation works on the caller's own company only; no company (admins) is a 404. */
   async function ownCompany(caller: ProfileCaller): Promise<CompanyRow> {
     if (!caller.companyId) throw notFound();
-    const company = await repo.findCompany(caller.companyId);
+    const company = await companies.find(caller.companyId);
     if (!company) throw notFound();
     return company;
   }
 
   return {
     async updateUserData(caller: ProfileCaller, input: UpdateUserDataRequest): Promise<void> {
-      const values: Parameters<ProfileRepository['updateUser']>[1] = {
+      const values: Parameters<UsersService['update']>[1] = {
         firstName: input.firstName,
         lastName: input.lastName,
+        updatedAt: clock.now(),
       };
       // Absent leaves the number alone; null or empty clears it.
       if (input.telephone !== undefined) values.telephone = blankToNull(input.telephone);
-      await repo.updateUser(caller.userId, values, clock.now());
+      await users.update(caller.userId, values);
     },
 
     async getSettings(caller: ProfileCaller): Promise<UserSettings> {
-      const user = await repo.findUser(caller.userId);
+      const user = await users.findById(caller.userId);
       if (!user) throw notFound();
       return readUserSettings(user.settings);
     },
 
     async setSettings(caller: ProfileCaller, settings: UserSettings): Promise<UserSettings> {
-      await repo.updateUser(caller.userId, { settings: { ...settings } }, clock.now());
+      await users.update(caller.userId, { settings: { ...settings }, updatedAt: clock.now() });
       return settings;
     },
 
@@ -145,14 +157,18 @@ export function createProfileService(deps: { repo: ProfileRepository; audit: Aud
       // An admin working as someone must not take over their account; the demo accounts are shared by everyone.
       if (caller.impersonator || caller.roles.includes('demo')) throw forbidden();
       const now = clock.now();
-      const user = await repo.findUser(caller.userId);
+      const user = await users.findById(caller.userId);
       if (!user) throw notFound();
 
       const windowStart = addSeconds(now, -PASSWORD_CHANGE_FAILURE_WINDOW_SECONDS);
       // Failures before the last change no longer count (a change in the future, from a skewed clock, is ignored).
       const changedAt = user.passwordChangedAt;
       const since = changedAt && changedAt > windowStart && changedAt <= now ? changedAt : windowStart;
-      const failures = await repo.countPasswordChangeFailures(user.id, user.email, since);
+      const failures = await audit.countEvents(
+        PASSWORD_CHANGE_FAILED_EVENT,
+        { login: user.email, subjectUserId: user.id },
+        since,
+      );
       if (failures.count >= PASSWORD_CHANGE_FAILURES_PER_USER) {
         const oldest = failures.oldest ?? now;
         const retryAfter = Math.max(
@@ -177,13 +193,14 @@ export function createProfileService(deps: { repo: ProfileRepository; audit: Aud
         throw new AppError('auth.password_change_failed', { extra: failure('GENERAL_ERROR') });
       }
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-        await repo.recordPasswordChangeFailure({
-          userId: user.id,
-          email: user.email,
+        await audit.record({
+          event: PASSWORD_CHANGE_FAILED_EVENT,
+          actorUserId: user.id,
+          subjectUserId: user.id,
           companyId: user.companyId,
+          login: user.email,
           ip: meta.ip,
           userAgent: meta.userAgent,
-          at: now,
         });
         throw new AppError('auth.current_password_incorrect', {
           details: [{ field: 'currentPassword', code: 'currentPasswordIncorrect' }],
@@ -193,10 +210,19 @@ export function createProfileService(deps: { repo: ProfileRepository; audit: Aud
 
       let keepFamilyId: string | undefined = caller.sessionId;
       if (input.refreshToken) {
-        const family = await repo.findFamilyOfToken(hashSecret(input.refreshToken));
+        const family = await deps.auth.findSessionOfRefreshToken(input.refreshToken);
         if (family && family.userId === user.id && !family.revokedAt) keepFamilyId = family.id;
       }
-      await repo.replacePassword(user.id, await hashPassword(input.newPassword), keepFamilyId, now);
+      const passwordHash = await hashPassword(input.newPassword);
+      // The new hash and the end of every other session, atomically.
+      await deps.db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await users.update(user.id, { passwordHash, passwordChangedAt: now, updatedAt: now }, tx);
+        await deps.auth.revokeOtherSessions(user.id, keepFamilyId, 'password_changed', now, tx);
+        // A reset link mailed before the change must not undo it (someone who read the mailbox then, or the owner's
+        // own stale link): every open reset link of the user is spent.
+        await deps.auth.spendOpenLinks(user.id, ['reset'], now, tx);
+      });
       await audit.record({
         event: 'auth.password_changed',
         actorUserId: user.id,
@@ -222,17 +248,14 @@ export function createProfileService(deps: { repo: ProfileRepository; audit: Aud
       if (profile.bankAccount && looksLikeIban(profile.bankAccount)) {
         profile.bankAccount = profile.bankAccount.replace(/\s+/g, '').toUpperCase();
       }
-      const updated = await repo.updateCompany(
-        company.id,
-        {
-          name: input.name,
-          vatId: blankToNull(input.vatId),
-          taxId: blankToNull(input.taxId),
-          country: blankToNull(input.country),
-          profile,
-        },
-        clock.now(),
-      );
+      const updated = await companies.update(company.id, {
+        name: input.name,
+        vatId: blankToNull(input.vatId),
+        taxId: blankToNull(input.taxId),
+        country: blankToNull(input.country),
+        profile,
+        updatedAt: clock.now(),
+      });
       if (!updated) throw notFound();
       return toCompanyProfile(updated);
     },

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { idsOfCompany, nameTakenInCompany, qualified as col, searchWords } from '../../db/sql.ts';
+import { nameTakenInCompany, qualified as col, searchWords } from '../../db/sql.ts';
 import { groupMembers, groups } from '../groups/groups.table.ts';
 import { users } from '../users/users.table.ts';
 import { restrictionAssignments, restrictions } from './restrictions.table.ts';
@@ -104,13 +104,15 @@ export function createRestrictionsRepository(db: Db) {
       return result;
     },
 
-    /** Of the given ids, those of users of the company. */
-    existingUserIds: (companyId: string, ids: readonly string[], tx: Db = db) =>
-      idsOfCompany(tx, users, companyId, ids),
-
-    /** Of the given ids, those of groups of the company. */
-    existingGroupIds: (companyId: string, ids: readonly string[], tx: Db = db) =>
-      idsOfCompany(tx, groups, companyId, ids),
+    /** Restrictions of the company assigned to the user directly. */
+    async ofUser(companyId: string, userId: string) {
+      return db
+        .select({ id: restrictions.id, name: restrictions.name })
+        .from(restrictionAssignments)
+        .innerJoin(restrictions, eq(restrictions.id, restrictionAssignments.restrictionId))
+        .where(and(eq(restrictions.companyId, companyId), eq(restrictionAssignments.userId, userId)))
+        .orderBy(sql`lower(${restrictions.name})`, asc(restrictions.id));
+    },
 
     async insert(companyId: string, values: RestrictionValues, at: Date, tx: Db): Promise<string> {
       const [row] = await tx

@@ -7,20 +7,15 @@ import {
   RestrictionsPageSchema,
   RestrictionsQuerySchema,
 } from '@portal/contracts';
-import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { metaOf } from '../../lib/request-meta.ts';
 import { principalOf, requirePermission } from '../../plugins/auth.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import { createRestrictionsRepository } from './restrictions.repository.ts';
-import { createRestrictionsService } from './restrictions.service.ts';
+import type { RestrictionsService } from './restrictions.service.ts';
 
 /**
  * Restrictions of the caller's company: named rules over partners, delivery points, document types and directions,
  * assigned to users or groups. Permissions are checked on request, before the input is read.
  */
-export function restrictionsRoutes(deps: { db: Db; clock: Clock; audit: AuditService }): FastifyPluginAsyncZod {
-  const service = createRestrictionsService({ ...deps, repo: createRestrictionsRepository(deps.db) });
+export function restrictionsRoutes(service: RestrictionsService): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['user-management'];
     const read = requirePermission('RESTRICTIONS_READ');

@@ -16,11 +16,12 @@ import { companyOf, unique, unknownIds } from '../../lib/company-scope.ts';
 import { anyText, decodeCursor, takePage, uuid } from '../../lib/keyset.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { GroupsService } from '../groups/groups.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 import {
   createRestrictionsRepository,
   type RestrictionRow,
   type RestrictionValues,
-  type RestrictionsRepository,
 } from './restrictions.repository.ts';
 
 /** Who is asking, as far as restrictions care. */
@@ -104,11 +105,13 @@ export type RestrictionsService = ReturnType<typeof createRestrictionsService>;
 
 export function createRestrictionsService(deps: {
   db: Db;
-  repo: RestrictionsRepository;
+  users: Pick<UsersService, 'idsOfCompany'>;
+  groups: Pick<GroupsService, 'idsOfCompany'>;
   audit: AuditService;
   clock: Clock;
 }) {
-  const { db, repo, audit, clock } = deps;
+  const { db, audit, clock } = deps;
+  const repo = createRestrictionsRepository(db);
 
   async function toRestrictions(companyId: string, rows: RestrictionRow[], tx: Db = db): Promise<Restriction[]> {
     const assignees = await repo.assigneesOf(
@@ -143,8 +146,8 @@ export function createRestrictionsService(deps: {
   /** The assignees must be users and groups of the company: 400 on each index otherwise. */
   async function checkAssignees(companyId: string, input: RestrictionRequest, tx: Db) {
     const { userIds, groupIds } = input.assignees;
-    const knownUsers = await repo.existingUserIds(companyId, userIds, tx);
-    const knownGroups = await repo.existingGroupIds(companyId, groupIds, tx);
+    const knownUsers = await deps.users.idsOfCompany(companyId, userIds, tx);
+    const knownGroups = await deps.groups.idsOfCompany(companyId, groupIds, tx);
     const details = [
       ...unknownIds('assignees.userIds', userIds, knownUsers),
       ...unknownIds('assignees.groupIds', groupIds, knownGroups),
@@ -202,6 +205,9 @@ export function createRestrictionsService(deps: {
       });
 
   return {
+    /** Restrictions of the company assigned to the user directly (the user's detail in user management). */
+    ofUser: repo.ofUser,
+
     async list(caller: RestrictionsCaller, query: RestrictionsQuery): Promise<RestrictionsPage> {
       const companyId = companyOf(caller);
       const key = decodeCursor(query.cursor, [anyText, uuid]);

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PublicConfigSchema, type PublicConfig } from '@portal/contracts';
-import type { Db } from '../../db/client.ts';
-import type { TokenService } from '../auth/tokens.ts';
+import { pingDatabase, type Db } from '../../db/client.ts';
+import type { TokenService } from '../auth/tokens.service.ts';
 
 const VERSION = '0.1.0';
 
@@ -22,7 +21,7 @@ export function systemRoutes(deps: { db: Db; tokens: TokenService; legacyEdiUrl:
       },
       handler: async (_request, reply) => {
         try {
-          await deps.db.execute(sql`select 1`);
+          await pingDatabase(deps.db);
           return { status: 'ok' as const, database: 'ok' as const };
         } catch {
           return reply.status(503).send({ status: 'error' as const, database: 'error' as const });

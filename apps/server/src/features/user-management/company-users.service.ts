@@ -8,52 +8,60 @@ import {
   type CompanyUsersQuery,
   type InviteUserRequest,
   type UpdateCompanyUserRequest,
-  type UserStatus,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { addSeconds, type Clock } from '../../lib/clock.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { companyOf, unique, unknownIds } from '../../lib/company-scope.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
 import { anyText, decodeCursor, takePage, uuid } from '../../lib/keyset.ts';
-import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { AuthRepository } from '../auth/auth.repository.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { renderActionMail } from '../mail/templates.ts';
-import { assertMayGrantGroups, assertNotOwnMembership, type Granter } from './grants.ts';
-import { guardedChange } from './lockout-guard.ts';
-import type { CompanyUserRow, UserManagementRepository } from './user-management.repository.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { CompaniesService } from '../companies/companies.service.ts';
+import {
+  assertMayGrantGroups,
+  assertNotOwnMembership,
+  type GroupsCaller,
+  type GroupsService,
+} from '../groups/groups.service.ts';
+import { renderActionMail, type MailService } from '../mail/mail.service.ts';
+import type { RestrictionsService } from '../restrictions/restrictions.service.ts';
+import { statusOf, type CompanyUserRow, type UsersService } from '../users/users.service.ts';
 
 /** Who is asking, as far as user management cares. */
-export type UserManagementCaller = Granter & { companyId: string | null; language: string };
+export type UserManagementCaller = GroupsCaller & { language: string };
 
 /** Minimum seconds between two invitation e-mails to the same user. */
 export const INVITATION_RESEND_INTERVAL_SECONDS = 60;
-
-export function statusOf(row: { passwordHash: string | null; disabledAt: Date | null }): UserStatus {
-  if (row.disabledAt) return 'disabled';
-  return row.passwordHash ? 'active' : 'invited';
-}
 
 const emailTaken = () => new AppError('users.email_taken', { details: [{ field: 'email', code: 'emailTaken' }] });
 
 export type CompanyUsersService = ReturnType<typeof createCompanyUsersService>;
 
+/** A company's users and invitations; the users, groups and links are their owners' (decision 0013). */
 export function createCompanyUsersService(deps: {
   db: Db;
-  repo: UserManagementRepository;
-  authRepo: AuthRepository;
+  users: UsersService;
+  groups: GroupsService;
+  companies: CompaniesService;
+  restrictions: RestrictionsService;
+  auth: AuthService;
   audit: AuditService;
   mail: MailService;
   clock: Clock;
   publicUrl: string;
 }) {
-  const { db, repo, audit, clock } = deps;
+  const { db, users, groups: groupsOwner, audit, clock } = deps;
+  const guardedChange = groupsOwner.guardedChange;
+  const userName = async (id: string) => {
+    const user = await users.findById(id);
+    return user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  };
+  const companyName = async (id: string) => (await deps.companies.find(id))?.name ?? '';
 
   async function toUsers(companyId: string, rows: CompanyUserRow[], tx: Db = db): Promise<CompanyUser[]> {
-    const groups = await repo.groupsOfUsers(
+    const groups = await groupsOwner.groupsOfUsers(
       companyId,
       rows.map((r) => r.id),
       tx,
@@ -73,14 +81,14 @@ export function createCompanyUsersService(deps: {
   }
 
   async function getUser(companyId: string, id: string): Promise<CompanyUserDetail> {
-    const row = await repo.findUser(companyId, id);
+    const row = await users.findOfCompany(companyId, id);
     if (!row) throw notFound();
     const [user] = await toUsers(companyId, [row]);
-    return { ...user!, restrictions: await repo.restrictionsOfUser(companyId, id) };
+    return { ...user!, restrictions: await deps.restrictions.ofUser(companyId, id) };
   }
 
   async function checkGroups(companyId: string, groupIds: readonly string[], tx: Db = db): Promise<string[]> {
-    const known = await repo.existingGroupIds(companyId, groupIds, tx);
+    const known = await groupsOwner.idsOfCompany(companyId, groupIds, tx);
     const details = unknownIds('groupIds', groupIds, known);
     if (details.length > 0) throw new AppError('validation.failed', { details });
     return unique(groupIds);
@@ -94,7 +102,7 @@ export function createCompanyUsersService(deps: {
     joined: readonly string[],
     tx: Db = db,
   ): Promise<void> {
-    const rows = await repo.groupsByIds(companyId, joined, tx);
+    const rows = await groupsOwner.byIds(companyId, joined, tx);
     assertMayGrantGroups(
       caller,
       rows.map((g) => ({ field: `groupIds.${requested.indexOf(g.id)}`, permissions: g.permissions })),
@@ -116,14 +124,14 @@ export function createCompanyUsersService(deps: {
   ): Promise<CompanyUserDetail> {
     const now = clock.now();
     const language = input.language ?? (isLanguage(caller.language) ? caller.language : 'en');
-    const inviter = await repo.findUserName(caller.userId);
-    const company = (await repo.findCompanyName(companyId)) ?? '';
+    const inviter = await userName(caller.userId);
+    const company = await companyName(companyId);
     const mail = renderActionMail({
       language: account.language,
       kind: 'inviteExisting',
       name: account.firstName,
       link: `${deps.publicUrl}/login`,
-      params: { inviter: inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : '', company },
+      params: { inviter, company },
     });
     await deps.mail.send({
       kind: 'invitation_existing',
@@ -142,7 +150,7 @@ export function createCompanyUsersService(deps: {
       userAgent: meta.userAgent,
       details: { groupIds, existingAccount: true },
     });
-    const groups = await repo.groupsByIds(companyId, groupIds);
+    const groups = await groupsOwner.byIds(companyId, groupIds);
     return {
       id: randomUUID(),
       email: input.email.trim(),
@@ -159,22 +167,8 @@ export function createCompanyUsersService(deps: {
   }
 
   /** A new one-time `invite` link for the user; earlier links of the user stop working. */
-  async function createInvitationToken(userId: string, tx: Db): Promise<string> {
-    const now = clock.now();
-    const token = newSecret();
-    await repo.expireInvitations(userId, now, tx);
-    await deps.authRepo.insertOneTimeToken(
-      {
-        purpose: 'invite',
-        tokenHash: hashSecret(token),
-        userId,
-        expiresAt: addSeconds(now, INVITATION_TTL_SECONDS),
-        createdAt: now,
-      },
-      tx,
-    );
-    return token;
-  }
+  const createInvitationToken = (userId: string, tx: Db): Promise<string> =>
+    deps.auth.newLinkToken(userId, 'invite', INVITATION_TTL_SECONDS, tx);
 
   /** E-mails the invitation link in the invitee's language (after the transaction that made the link). */
   async function mailInvitation(
@@ -183,15 +177,15 @@ export function createCompanyUsersService(deps: {
     invitee: { id: string; email: string; firstName: string; language: string },
     token: string,
   ): Promise<void> {
-    const inviter = await repo.findUserName(inviterId);
-    const company = (await repo.findCompanyName(companyId)) ?? '';
+    const inviter = await userName(inviterId);
+    const company = await companyName(companyId);
     const link = `${deps.publicUrl}/set-password?token=${encodeURIComponent(token)}`;
     const mail = renderActionMail({
       language: invitee.language,
       kind: 'invite',
       name: invitee.firstName,
       link,
-      params: { inviter: inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : '', company },
+      params: { inviter, company },
     });
     await deps.mail.send({
       kind: 'invitation',
@@ -208,12 +202,12 @@ export function createCompanyUsersService(deps: {
       const key = decodeCursor(query.cursor, [anyText, anyText, uuid]);
       const after = key ? { lastName: key[0]!, firstName: key[1]!, id: key[2]! } : undefined;
       const filters = { search: query.search, status: query.status, groupId: query.groupId };
-      const rows = await repo.listUsers(companyId, filters, after, query.limit + 1);
+      const rows = await users.listOfCompany(companyId, filters, after, query.limit + 1);
       const page = takePage(rows, query.limit, (r) => [r.lastName, r.firstName, r.id]);
       return {
         items: await toUsers(companyId, page.rows),
         nextCursor: page.nextCursor,
-        ...(query.includeTotal ? { total: await repo.countUsers(companyId, filters) } : {}),
+        ...(query.includeTotal ? { total: await users.countOfCompany(companyId, filters) } : {}),
       };
     },
 
@@ -234,7 +228,7 @@ export function createCompanyUsersService(deps: {
       await checkGrants(caller, companyId, input.groupIds, groupIds);
       // A user of the caller's own company is on the caller's list already: saying so tells nothing new. An account
       // anywhere else is answered like a new address (decision 0005).
-      const existing = await repo.findAccountByEmail(email);
+      const existing = await users.findByEmail(email);
       if (existing?.companyId === companyId) throw emailTaken();
       if (existing) return answerAsInvited(caller, companyId, input, groupIds, existing, meta);
       const language = input.language ?? (isLanguage(caller.language) ? caller.language : 'en');
@@ -242,11 +236,21 @@ export function createCompanyUsersService(deps: {
       const created = await db
         .transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db;
-          const userId = await repo.insertInvitedUser(
-            { companyId, email, firstName: input.firstName, lastName: input.lastName, language, at: now },
+          const { id: userId } = await users.insert(
+            {
+              companyId,
+              email,
+              firstName: input.firstName,
+              lastName: input.lastName,
+              language,
+              passwordHash: null,
+              emailVerifiedAt: null,
+              createdAt: now,
+              updatedAt: now,
+            },
             tx,
           );
-          await repo.setUserGroups(companyId, userId, groupIds, tx);
+          await groupsOwner.setUserGroups(companyId, userId, groupIds, tx);
           const invitation = await createInvitationToken(userId, tx);
           await audit.record(
             {
@@ -266,7 +270,7 @@ export function createCompanyUsersService(deps: {
         .catch(async (error: unknown) => {
           // The same address invited a moment ago by someone else trips the unique index: answer as above.
           if (!isUniqueViolation(error)) throw error;
-          const raced = await repo.findAccountByEmail(email);
+          const raced = await users.findByEmail(email);
           if (!raced || raced.companyId === companyId) throw emailTaken();
           return { raced };
         });
@@ -279,10 +283,10 @@ export function createCompanyUsersService(deps: {
     /** A new invitation link for a user who has not accepted yet; earlier links stop working. */
     async resendInvitation(caller: UserManagementCaller, id: string, meta: RequestMeta): Promise<CompanyUserDetail> {
       const companyId = companyOf(caller);
-      const row = await repo.findUser(companyId, id);
+      const row = await users.findOfCompany(companyId, id);
       if (!row) throw notFound();
       if (statusOf(row) !== 'invited') throw new AppError('user_management.not_invited');
-      const last = await deps.authRepo.lastOneTimeTokenAt(id, 'invite');
+      const last = await deps.auth.lastLinkAt(id, 'invite');
       const since = last ? Math.floor((clock.now().getTime() - last.getTime()) / 1000) : Infinity;
       if (since < INVITATION_RESEND_INTERVAL_SECONDS) {
         const retryAfter = String(INVITATION_RESEND_INTERVAL_SECONDS - since);
@@ -313,17 +317,17 @@ export function createCompanyUsersService(deps: {
       meta: RequestMeta,
     ): Promise<CompanyUserDetail> {
       const companyId = companyOf(caller);
-      await guardedChange(db, repo, companyId, async (tx) => {
-        const row = await repo.findUser(companyId, id, tx);
+      await guardedChange(companyId, async (tx) => {
+        const row = await users.findOfCompany(companyId, id, tx);
         if (!row) throw notFound();
         const now = clock.now();
-        const values: Parameters<UserManagementRepository['updateUser']>[2] = {};
+        const values: Parameters<UsersService['updateOfCompany']>[2] = {};
         if (input.firstName !== undefined) values.firstName = input.firstName;
         if (input.lastName !== undefined) values.lastName = input.lastName;
         if (input.telephone !== undefined) values.telephone = input.telephone ? input.telephone : null;
         const changed = Object.keys(values);
         if (changed.length > 0) {
-          await repo.updateUser(companyId, id, values, now, tx);
+          await users.updateOfCompany(companyId, id, values, now, tx);
           await audit.record(
             {
               event: 'users.updated',
@@ -338,14 +342,14 @@ export function createCompanyUsersService(deps: {
         }
         if (input.groupIds !== undefined) {
           const groupIds = await checkGroups(companyId, input.groupIds, tx);
-          const before = (await repo.groupsOfUsers(companyId, [id], tx)).get(id) ?? [];
+          const before = (await groupsOwner.groupsOfUsers(companyId, [id], tx)).get(id) ?? [];
           const had = new Set(before.map((g) => g.id));
           const joined = groupIds.filter((g) => !had.has(g));
           const left = before.filter((g) => !groupIds.includes(g.id));
           if (joined.length > 0 || left.length > 0) assertNotOwnMembership(caller, [id]);
           await checkGrants(caller, companyId, input.groupIds, joined, tx);
-          await repo.setUserGroups(companyId, id, groupIds, tx);
-          const after = (await repo.groupsOfUsers(companyId, [id], tx)).get(id) ?? [];
+          await groupsOwner.setUserGroups(companyId, id, groupIds, tx);
+          const after = (await groupsOwner.groupsOfUsers(companyId, [id], tx)).get(id) ?? [];
           const names = (list: { name: string }[]) => list.map((g) => g.name);
           if (names(before).join('\n') !== names(after).join('\n')) {
             await audit.record(
@@ -369,13 +373,13 @@ export function createCompanyUsersService(deps: {
     async deactivate(caller: UserManagementCaller, id: string, meta: RequestMeta): Promise<CompanyUserDetail> {
       const companyId = companyOf(caller);
       if (id === caller.userId) throw new AppError('user_management.cannot_deactivate_self');
-      await guardedChange(db, repo, companyId, async (tx) => {
-        const row = await repo.findUser(companyId, id, tx);
+      await guardedChange(companyId, async (tx) => {
+        const row = await users.findOfCompany(companyId, id, tx);
         if (!row) throw notFound();
         if (row.disabledAt) return;
         const now = clock.now();
-        await repo.updateUser(companyId, id, { disabledAt: now }, now, tx);
-        await deps.authRepo.revokeAllFamilies(id, 'deactivated', now, tx);
+        await users.updateOfCompany(companyId, id, { disabledAt: now }, now, tx);
+        await deps.auth.revokeAllSessions(id, 'deactivated', now, tx);
         await audit.record(
           {
             event: 'users.deactivated',
@@ -393,10 +397,10 @@ export function createCompanyUsersService(deps: {
 
     async activate(caller: UserManagementCaller, id: string, meta: RequestMeta): Promise<CompanyUserDetail> {
       const companyId = companyOf(caller);
-      const row = await repo.findUser(companyId, id);
+      const row = await users.findOfCompany(companyId, id);
       if (!row) throw notFound();
       if (row.disabledAt) {
-        await repo.updateUser(companyId, id, { disabledAt: null }, clock.now());
+        await users.updateOfCompany(companyId, id, { disabledAt: null }, clock.now());
         await audit.record({
           event: 'users.activated',
           actorUserId: caller.userId,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import {
   PermissionsResponseSchema,
   SetLanguageRequestSchema,
@@ -7,17 +6,15 @@ import {
   UserDataSchema,
   isLanguage,
 } from '@portal/contracts';
-import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { companies } from '../companies/companies.table.ts';
-import { users } from './users.table.ts';
+import type { UsersService } from './users.service.ts';
 
 const tags = ['account'];
 
 /** The signed-in user's own data: permissions, profile basics, language. */
-export function usersRoutes(deps: { db: Db; clock: Clock }): FastifyPluginAsyncZod {
+export function usersRoutes(deps: { users: UsersService; clock: Clock }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/users/permissions', {
       schema: {
@@ -35,20 +32,16 @@ export function usersRoutes(deps: { db: Db; clock: Clock }): FastifyPluginAsyncZ
       schema: { tags, summary: "The caller's user data", response: { 200: UserDataSchema } },
       handler: async (request) => {
         const p = principalOf(request);
-        const [row] = await deps.db
-          .select({ user: users, companyName: companies.name })
-          .from(users)
-          .leftJoin(companies, eq(companies.id, users.companyId))
-          .where(eq(users.id, p.userId));
+        const row = await deps.users.findWithCompanyName(p.userId);
         if (!row) throw notFound();
         return {
-          id: row.user.id,
-          email: row.user.email,
-          firstName: row.user.firstName,
-          lastName: row.user.lastName,
-          language: isLanguage(row.user.language) ? row.user.language : 'en',
-          telephone: row.user.telephone,
-          companyId: row.user.companyId,
+          id: row.id,
+          email: row.email,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          language: isLanguage(row.language) ? row.language : 'en',
+          telephone: row.telephone,
+          companyId: row.companyId,
           companyName: row.companyName,
           roles: [...p.roles],
         };
@@ -64,10 +57,7 @@ export function usersRoutes(deps: { db: Db; clock: Clock }): FastifyPluginAsyncZ
       },
       handler: async (request) => {
         const p = principalOf(request);
-        await deps.db
-          .update(users)
-          .set({ language: request.body.language, updatedAt: deps.clock.now() })
-          .where(eq(users.id, p.userId));
+        await deps.users.update(p.userId, { language: request.body.language, updatedAt: deps.clock.now() });
         return { success: true };
       },
     });

@@ -15,10 +15,16 @@ import { anyText, decodeCursor, toPage, uuid } from '../../lib/keyset.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { statusOf, type UserManagementCaller } from './company-users.service.ts';
-import { assertMayAddPermissions, assertMayGrantGroups, assertNotOwnMembership } from './grants.ts';
+import { statusOf, type UsersService } from '../users/users.service.ts';
+import { assertMayAddPermissions, assertMayGrantGroups, assertNotOwnMembership, type Granter } from './grants.ts';
 import { guardedChange } from './lockout-guard.ts';
-import type { GroupRow, UserManagementRepository } from './user-management.repository.ts';
+import { createGroupsRepository, type GroupRow } from './groups.repository.ts';
+
+// The rules on granting permissions through groups, which user management applies too.
+export { assertMayAddPermissions, assertMayGrantGroups, assertNotOwnMembership, type Granter } from './grants.ts';
+
+/** Who is asking, as far as the groups of a company care. */
+export type GroupsCaller = Granter & { companyId: string | null };
 
 const KNOWN = new Set<string>(FEATURE_PERMISSIONS);
 
@@ -42,16 +48,16 @@ const nameTaken = () => new AppError('groups.name_taken', { details: [{ field: '
 
 export type GroupsService = ReturnType<typeof createGroupsService>;
 
-export function createGroupsService(deps: {
-  db: Db;
-  repo: UserManagementRepository;
-  audit: AuditService;
-  clock: Clock;
-}) {
-  const { db, repo, audit, clock } = deps;
+/**
+ * The owner of the `groups` and `group_members` tables: the groups screens' rules, and the reads and writes of
+ * groups and memberships other features make (decision 0013).
+ */
+export function createGroupsService(deps: { db: Db; users: UsersService; audit: AuditService; clock: Clock }) {
+  const { db, audit, clock } = deps;
+  const repo = createGroupsRepository(db);
 
   async function getGroup(companyId: string, id: string, tx: Db = db): Promise<GroupDetail> {
-    const row = await repo.findGroup(companyId, id, tx);
+    const row = await repo.find(companyId, id, tx);
     if (!row) throw notFound();
     const members = await repo.membersOf(companyId, id, tx);
     return {
@@ -74,7 +80,7 @@ export function createGroupsService(deps: {
   });
 
   async function recordChange(
-    caller: UserManagementCaller,
+    caller: GroupsCaller,
     companyId: string,
     change: 'group_created' | 'group_updated' | 'group_deleted' | 'group_members',
     groupId: string,
@@ -103,71 +109,81 @@ export function createGroupsService(deps: {
 
   /** Runs a guarded change and answers a concurrent duplicate name (unique index) like a checked one. */
   const change = <T>(companyId: string, run: (tx: Db) => Promise<T>): Promise<T> =>
-    guardedChange(db, repo, companyId, run).catch((error: unknown) => {
+    guardedChange(db, deps.users, companyId, run).catch((error: unknown) => {
       if (isUniqueViolation(error)) throw nameTaken();
       throw error;
     });
 
   return {
-    async list(caller: UserManagementCaller, query: GroupsQuery): Promise<GroupsPage> {
+    // The owner's reads and writes, for the features that work with groups.
+    insert: repo.insert,
+    find: repo.find,
+    ofCompany: repo.ofCompany,
+    idsOfCompany: repo.idsOfCompany,
+    byIds: repo.byIds,
+    addMember: repo.addMember,
+    setUserGroups: repo.setUserGroups,
+    groupsOfUsers: repo.groupsOfUsers,
+    groupNames: repo.groupNames,
+    memberships: repo.memberships,
+    /** A change of the company's users or groups that may not leave it without a manager (lockout-guard.ts). */
+    guardedChange: <T>(companyId: string, run: (tx: Db) => Promise<T>): Promise<T> =>
+      guardedChange(db, deps.users, companyId, run),
+
+    async list(caller: GroupsCaller, query: GroupsQuery): Promise<GroupsPage> {
       const companyId = companyOf(caller);
       const key = decodeCursor(query.cursor, [anyText, uuid]);
       const after = key ? { name: key[0]!, id: key[1]! } : undefined;
-      const rows = await repo.listGroups(companyId, query.search, after, query.limit + 1);
+      const rows = await repo.list(companyId, query.search, after, query.limit + 1);
       return {
         ...toPage(rows, query.limit, toGroup, (r) => [r.name, r.id]),
-        ...(query.includeTotal ? { total: await repo.countGroups(companyId, query.search) } : {}),
+        ...(query.includeTotal ? { total: await repo.count(companyId, query.search) } : {}),
       };
     },
 
-    get: (caller: UserManagementCaller, id: string) => getGroup(companyOf(caller), id),
+    get: (caller: GroupsCaller, id: string) => getGroup(companyOf(caller), id),
 
-    async create(caller: UserManagementCaller, input: GroupRequest, meta: RequestMeta): Promise<GroupDetail> {
+    async create(caller: GroupsCaller, input: GroupRequest, meta: RequestMeta): Promise<GroupDetail> {
       const companyId = companyOf(caller);
       const permissions = normalizePermissions(input.permissions);
       assertMayAddPermissions(caller, permissions, (p) => `permissions.${input.permissions.indexOf(p)}`);
       return change(companyId, async (tx) => {
-        if (await repo.groupNameTaken(companyId, input.name, undefined, tx)) throw nameTaken();
-        const id = await repo.insertGroup(companyId, { name: input.name, permissions }, clock.now(), tx);
+        if (await repo.nameTaken(companyId, input.name, undefined, tx)) throw nameTaken();
+        const id = await repo.insert(companyId, { name: input.name, permissions }, clock.now(), tx);
         const after = await getGroup(companyId, id, tx);
         await recordChange(caller, companyId, 'group_created', id, undefined, after, meta, tx);
         return after;
       });
     },
 
-    async update(
-      caller: UserManagementCaller,
-      id: string,
-      input: GroupRequest,
-      meta: RequestMeta,
-    ): Promise<GroupDetail> {
+    async update(caller: GroupsCaller, id: string, input: GroupRequest, meta: RequestMeta): Promise<GroupDetail> {
       const companyId = companyOf(caller);
       return change(companyId, async (tx) => {
         const before = await getGroup(companyId, id, tx);
-        if (await repo.groupNameTaken(companyId, input.name, id, tx)) throw nameTaken();
+        if (await repo.nameTaken(companyId, input.name, id, tx)) throw nameTaken();
         // Only what the change adds is a grant; keeping or removing what the group had is not.
         const permissions = normalizePermissions(input.permissions);
         const added = permissions.filter((p) => !before.permissions.includes(p));
         assertMayAddPermissions(caller, added, (p) => `permissions.${input.permissions.indexOf(p)}`);
-        await repo.updateGroup(companyId, id, { name: input.name, permissions }, tx);
+        await repo.update(companyId, id, { name: input.name, permissions }, tx);
         const after = await getGroup(companyId, id, tx);
         await recordChange(caller, companyId, 'group_updated', id, before, after, meta, tx);
         return after;
       });
     },
 
-    async remove(caller: UserManagementCaller, id: string, meta: RequestMeta): Promise<void> {
+    async remove(caller: GroupsCaller, id: string, meta: RequestMeta): Promise<void> {
       const companyId = companyOf(caller);
       await change(companyId, async (tx) => {
         const before = await getGroup(companyId, id, tx);
-        await repo.deleteGroup(companyId, id, tx);
+        await repo.remove(companyId, id, tx);
         await recordChange(caller, companyId, 'group_deleted', id, before, undefined, meta, tx);
       });
     },
 
     /** Replaces the members: users of the caller's company only. */
     async setMembers(
-      caller: UserManagementCaller,
+      caller: GroupsCaller,
       id: string,
       userIds: readonly string[],
       meta: RequestMeta,
@@ -175,7 +191,7 @@ export function createGroupsService(deps: {
       const companyId = companyOf(caller);
       return change(companyId, async (tx) => {
         const before = await getGroup(companyId, id, tx);
-        const known = await repo.existingUserIds(companyId, userIds, tx);
+        const known = await deps.users.idsOfCompany(companyId, userIds, tx);
         const details = unknownIds('userIds', userIds, known);
         if (details.length > 0) throw new AppError('validation.failed', { details });
         const next = unique(userIds);
@@ -184,7 +200,7 @@ export function createGroupsService(deps: {
         const left = [...had].filter((u) => !next.includes(u));
         assertNotOwnMembership(caller, [...joined, ...left]);
         if (joined.length > 0) assertMayGrantGroups(caller, [{ field: 'userIds', permissions: before.permissions }]);
-        await repo.setGroupMembers(id, next, tx);
+        await repo.setMembers(id, next, tx);
         const after = await getGroup(companyId, id, tx);
         await recordChange(caller, companyId, 'group_members', id, before, after, meta, tx);
         return after;

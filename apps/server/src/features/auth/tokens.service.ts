@@ -1,11 +1,10 @@
 import { createPrivateKey, randomUUID } from 'node:crypto';
-import { eq, isNull } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenClaims } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { seconds } from '../../lib/clock.ts';
-import { signingKeys } from './auth.table.ts';
+import { createAuthRepository } from './auth.repository.ts';
 
 const ALG = 'EdDSA';
 const AUDIENCE = 'open-edi-portal';
@@ -25,6 +24,7 @@ export async function createTokenService(deps: {
   privateKeyPem?: string | undefined;
   accessTtlSeconds?: number;
 }) {
+  const repo = createAuthRepository(deps.db);
   let kid: string;
   let privateJwk: JWK;
   let publicJwk: JWK;
@@ -36,7 +36,7 @@ export async function createTokenService(deps: {
     publicJwk = { kty: jwk.kty, crv: jwk.crv, x: jwk.x };
     kid = 'configured';
   } else {
-    const [existing] = await deps.db.select().from(signingKeys).where(isNull(signingKeys.retiredAt)).limit(1);
+    const existing = await repo.findActiveSigningKey();
     if (existing) {
       kid = existing.kid;
       privateJwk = existing.privateJwk as JWK;
@@ -47,8 +47,8 @@ export async function createTokenService(deps: {
       privateJwk = await exportJWK(pair.privateKey);
       publicJwk = await exportJWK(pair.publicKey);
       // Two processes starting at once may both generate: the insert that loses is ignored and re-read.
-      await deps.db.insert(signingKeys).values({ kid, algorithm: ALG, privateJwk, publicJwk }).onConflictDoNothing();
-      const [row] = await deps.db.select().from(signingKeys).where(eq(signingKeys.kid, kid));
+      await repo.insertSigningKey({ kid, algorithm: ALG, privateJwk, publicJwk });
+      const row = await repo.findSigningKey(kid);
       if (!row) throw new Error('signing key was not stored');
     }
   }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { UserManagementRepository } from './user-management.repository.ts';
+import { lockCompany } from '../companies/companies.service.ts';
+import type { UsersService } from '../users/users.service.ts';
 
 /**
  * Runs a change of a company's users or groups in one transaction, serialised per company, and refuses it (409,
@@ -9,16 +10,16 @@ import type { UserManagementRepository } from './user-management.repository.ts';
  */
 export async function guardedChange<T>(
   db: Db,
-  repo: UserManagementRepository,
+  users: Pick<UsersService, 'countManagers'>,
   companyId: string,
   change: (tx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
-    await repo.lockCompany(companyId, tx);
-    const before = await repo.countManagers(companyId, tx);
+    await lockCompany(companyId, tx);
+    const before = await users.countManagers(companyId, tx);
     const result = await change(tx);
-    if (before > 0 && (await repo.countManagers(companyId, tx)) === 0) {
+    if (before > 0 && (await users.countManagers(companyId, tx)) === 0) {
       throw new AppError('user_management.would_lock_out', {
         message: 'The change would leave the company without a user holding USERS_MODIFY and GROUPS_MODIFY',
       });

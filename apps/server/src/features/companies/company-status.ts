@@ -1,5 +1,5 @@
 import type { LoginStatus, VindicationInfo, VindicationInfoResponse } from '@portal/contracts';
-import type { CompanyRow } from './auth.repository.ts';
+import type { CompanyRow } from './companies.repository.ts';
 
 /** Minutes a limited company may work when the admin set no working time. */
 const DEFAULT_WORKING_MINUTES = 60;
