@@ -51,6 +51,21 @@ const webZones = [
 ];
 import { serverBoundaries, serverFeatureZones } from './apps/server/eslint/boundaries.js';
 
+/** Rules for code that runs in browsers too: no Node module, no Node global. */
+const browserSafe = (modules, nodeGlobals) => ({
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: builtinModules.map((name) => ({ name, message: modules })),
+      patterns: [{ group: ['node:*'], message: modules }],
+    },
+  ],
+  'no-restricted-globals': [
+    'error',
+    ...['process', 'Buffer', 'require', '__dirname', '__filename'].map((name) => ({ name, message: nodeGlobals })),
+  ],
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -98,6 +113,16 @@ export default tseslint.config(
             },
             { target: './packages/edifact', from: './packages/i18n', message: 'packages/edifact depends on nothing.' },
             { target: './packages/contracts', from: './packages/i18n', message: 'contracts depends on zod only.' },
+            {
+              target: './packages/documents',
+              from: ['./packages/contracts', './packages/i18n'],
+              message: 'packages/documents depends on edifact and zod only.',
+            },
+            {
+              target: './packages/edifact',
+              from: './packages/documents',
+              message: 'packages/edifact depends on nothing.',
+            },
             ...webZones,
             // Server features reach each other only through their services (decision 0013).
             ...serverFeatureZones(),
@@ -116,30 +141,18 @@ export default tseslint.config(
       'packages/edifact/src/cli.ts',
       'packages/edifact/src/cli/**',
     ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: builtinModules.map((name) => ({
-            name,
-            message: 'The EDIFACT core is browser-safe: Node modules belong in a node/ folder or the CLI.',
-          })),
-          patterns: [
-            {
-              group: ['node:*'],
-              message: 'The EDIFACT core is browser-safe: Node modules belong in a node/ folder or the CLI.',
-            },
-          ],
-        },
-      ],
-      'no-restricted-globals': [
-        'error',
-        ...['process', 'Buffer', 'require', '__dirname', '__filename'].map((name) => ({
-          name,
-          message: 'The EDIFACT core is browser-safe: Node globals belong in a node/ folder or the CLI.',
-        })),
-      ],
-    },
+    rules: browserSafe(
+      'The EDIFACT core is browser-safe: Node modules belong in a node/ folder or the CLI.',
+      'The EDIFACT core is browser-safe: Node globals belong in a node/ folder or the CLI.',
+    ),
+  },
+  {
+    // The document model runs in browsers too: the web app will show and edit canonical bodies (decision 0018).
+    files: ['packages/documents/src/**/*.ts'],
+    rules: browserSafe(
+      'packages/documents runs in browsers: no Node modules.',
+      'packages/documents runs in browsers: no Node globals.',
+    ),
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

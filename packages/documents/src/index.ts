@@ -1,0 +1,18 @@
+/**
+ * `@portal/documents`: the canonical document model and the mappings of each standard to it. Pure code, no I/O;
+ * runs in browsers too.
+ *
+ * - {@link CanonicalDocumentSchema}: the body of every document, whatever its standard (decision 0018).
+ * - {@link DocumentSummarySchema} / {@link summarizeDocument}: the document list's row.
+ * - {@link mapEdifactMessage} / {@link mapEdifactInterchanges}: a parsed UN/EDIFACT message to the body, its summary
+ *   and {@link MappingNote}s of what was skipped.
+ *
+ * @packageDocumentation
+ */
+export * from './canonical.ts';
+export { MAPPING_NOTE_CODES, MAX_MAPPING_NOTES, type MappingNote, type MappingNoteCode } from './notes.ts';
+export { dayOf, summarizeDocument, type DocumentEnvelope } from './summary.ts';
+export { toDateValue } from './edifact/dates.ts';
+export { toDecimal } from './edifact/segments.ts';
+export { kindOfMessage } from './edifact/map-message.ts';
+export { mapEdifactInterchanges, mapEdifactMessage, type EdifactContext, type MappedDocument } from './edifact/map.ts';
