@@ -8,6 +8,7 @@ import type { Database } from '../src/db/client.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
 import { createDatabaseBlobStore } from '../src/storage/database-blob-store.ts';
 import { bearer, createTestApp, freshDatabase, login, type TestApp } from './helper.ts';
+import { startS3 } from './s3.ts';
 
 // The imported UN/EDIFACT directories live in the blob store (decision 0019): two servers on one database, each with
 // its own DATA_DIR (its local copy), see the same directories.
@@ -117,6 +118,44 @@ describe('UN/EDIFACT directories shared through the blob store', () => {
     const c = await tokenOf(third);
     expect((await directories(third, c.admin)).map((d) => d.source)).toEqual(['upload:again.zip']);
     expect((await validate(third, c.user)).json().ok).toBe(true);
+  });
+
+  it('skips a blob under its keys that is not a directory bundle, and goes on validating', async () => {
+    const store = createDatabaseBlobStore(database.db);
+    await store.put('edifact/directories/D01B/999999999999999-00000000.gz', Buffer.from('not gzip'), {
+      contentType: 'application/gzip',
+    });
+    await store.put('edifact/directories-changed', Buffer.from('a change'), { contentType: 'text/plain' });
+    const b = await tokenOf(second);
+    expect((await validate(second, b.user)).json().ok).toBe(true);
+    expect((await directories(second, b.admin)).map((d) => d.name)).toEqual(['D96A']);
+  });
+});
+
+describe('UN/EDIFACT directories shared through an S3 bucket', () => {
+  it('uses a directory imported through one server for validation on the other', async () => {
+    const s3 = await startS3('portal-edifact', 'tenant/');
+    const own = await freshDatabase();
+    await seedDemoData(own.db);
+    const one = await createTestApp({ database: own, seed: false, blobs: s3.store });
+    const other = await createTestApp({ database: own, seed: false, blobs: s3.store });
+    try {
+      const a = await tokenOf(one);
+      const b = await tokenOf(other);
+      expect((await validate(other, b.user)).json().ok).toBe(false);
+      const imported = await upload(one, a.admin, 'd96a.zip');
+      expect(imported.statusCode).toBe(200);
+      expect((await validate(other, b.user)).json()).toMatchObject({ ok: true, summary: { errors: 0 } });
+      expect(await directories(other, b.admin)).toEqual([imported.json()]);
+      const keys: string[] = [];
+      for await (const entry of s3.store.list('edifact/')) keys.push(entry.key);
+      expect(keys).toEqual([expect.stringMatching(/^edifact\/directories\/D96A\//), 'edifact/directories-changed']);
+    } finally {
+      await one.close();
+      await other.close();
+      await own.close();
+      await s3.close();
+    }
   });
 });
 

@@ -123,8 +123,15 @@ export function createDirectoryCache(deps: { blobs: BlobStore; path: string; log
       if (error instanceof BlobNotFoundError) return false;
       throw error;
     }
-    const directory = await unpackBundle(bytes);
-    if (directory.name !== name) throw new Error(`${key} holds directory ${directory.name}`);
+    let directory;
+    try {
+      directory = await unpackBundle(bytes);
+      if (directory.name !== name) throw new Error(`it holds directory ${directory.name}`);
+    } catch (error) {
+      // Not a bundle this server wrote: the folder keeps what it had, and the other directories still come.
+      log.error({ err: error, key }, 'UN/EDIFACT directory in the blob store is unreadable');
+      return false;
+    }
     const staging = join(root, `.${name}.${randomUUID()}`);
     await mkdir(staging, { recursive: true });
     for (const [fileName, content] of directory.files) await writeFile(join(staging, fileName), content);
