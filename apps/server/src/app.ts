@@ -46,6 +46,8 @@ import { createCompanyUsersService } from './features/user-management/company-us
 import { restrictionsRoutes } from './features/restrictions/restrictions.routes.ts';
 import { createRestrictionsService } from './features/restrictions/restrictions.service.ts';
 import { addressBookRoutes } from './features/address-book/address-book.routes.ts';
+import { documentsFeature } from './features/documents/documents.routes.ts';
+import { standInCompanies, standInPartners } from './features/documents/documents.service.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
@@ -193,7 +195,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     downloadBaseUrl: config.edifactDownloadBaseUrl,
   });
   await edifact.importAtStart(config.edifactDirectoriesImport, { shipped: config.edifactShippedDirectories });
-  await jobs.handle(createJobHandlers({ mail }), { workers: config.jobWorkers });
+  const documents = documentsFeature({
+    db,
+    clock,
+    cpu,
+    blobs,
+    jobs,
+    edifact,
+    companies: standInCompanies(companies),
+    partners: standInPartners,
+    inlineMaxBytes: config.documentsInlineMaxBytes,
+  });
+  await jobs.handle(createJobHandlers({ mail, documents: documents.service }), { workers: config.jobWorkers });
   app.decorate('services', { db, clock, tokens, mail, audit, auth, cpu, edifact, jobs });
 
   await app.register(
@@ -215,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(groupsRoutes(groups));
       await api.register(restrictionsRoutes(restrictions));
       await api.register(addressBookRoutes({ db, clock, audit, cpu }));
+      await api.register(documents.routes);
       await api.register(jobsRoutes(jobs));
     },
     { prefix: '/api' },

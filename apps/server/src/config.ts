@@ -32,6 +32,11 @@ const EnvSchema = z.object({
   EDIFACT_DIRECTORIES_IMPORT: z.string().optional(),
   EDIFACT_DOWNLOAD_BASE_URL: z.url().optional(),
   CPU_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
+  DOCUMENTS_INLINE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(2 * 1024 * 1024),
   CPU_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   STORAGE_URL: z
     .string()
@@ -71,6 +76,8 @@ export type Config = {
   edifactShippedDirectories: boolean;
   /** Longest a CPU pool task (validation, CONTRL, a directory zip) may run. */
   cpuTaskTimeoutMs: number;
+  /** Uploaded files up to this size are ingested while the upload waits; larger ones by the job alone (0022). */
+  documentsInlineMaxBytes: number;
   /** Threads of the CPU pool (unset: the cores less one, 1 to 4). */
   cpuThreads: number | undefined;
   /** Where blobs live: the database unless STORAGE_URL names an S3-compatible bucket. */
@@ -112,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     edifactDownloadBaseUrl: e.EDIFACT_DOWNLOAD_BASE_URL,
     edifactShippedDirectories: e.EDIFACT_SHIPPED_DIRECTORIES,
     cpuTaskTimeoutMs: e.CPU_TASK_TIMEOUT_MS,
+    documentsInlineMaxBytes: e.DOCUMENTS_INLINE_MAX_BYTES,
     cpuThreads: e.CPU_THREADS,
     storage: parseStorageUrl(e.STORAGE_URL),
     jobWorkers: e.JOB_WORKERS,

@@ -73,6 +73,10 @@ export const ERROR_CODES = [
   'address_book.gln_taken',
   /** A CSV import found problems; nothing was saved (details: rows.<line>.<field> or file). */
   'address_book.import_invalid',
+  /** An outbox upload whose UNB sender is not one of the company's GLNs (details: files.<n>). */
+  'documents.sender_not_own',
+  /** An uploaded file that is not an EDIFACT interchange with a UNB (details: files.<n>). */
+  'documents.not_interchange',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -130,6 +134,8 @@ export const ERROR_STATUS = {
   'edifact.directory_download_failed': 502,
   'address_book.gln_taken': 409,
   'address_book.import_invalid': 400,
+  'documents.sender_not_own': 400,
+  'documents.not_interchange': 400,
 } as const satisfies Record<ErrorCode, number>;
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);

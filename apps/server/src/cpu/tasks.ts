@@ -12,12 +12,15 @@ import {
   type ValidateTask,
 } from '../features/edifact/edifact.tasks.ts';
 import { parseCsvTask, type ParseCsvTask } from '../features/address-book/address-book.tasks.ts';
+import { envelopeTask, ingestTask, type EnvelopeTask, type IngestTask } from '../features/documents/documents.tasks.ts';
 
 const TASKS = {
   'edifact.validate': validateTask,
   'edifact.contrl': contrlTask,
   'edifact.importZip': importZipTask,
   'addressBook.parseCsv': parseCsvTask,
+  'documents.envelope': envelopeTask,
+  'documents.ingest': ingestTask,
 };
 
 export type CpuTaskName = keyof typeof TASKS;
@@ -25,7 +28,9 @@ export type CpuTask =
   | ({ name: 'edifact.validate' } & ValidateTask)
   | ({ name: 'edifact.contrl' } & ContrlTask)
   | ({ name: 'edifact.importZip' } & ImportZipTask)
-  | ({ name: 'addressBook.parseCsv' } & ParseCsvTask);
+  | ({ name: 'addressBook.parseCsv' } & ParseCsvTask)
+  | ({ name: 'documents.envelope' } & EnvelopeTask)
+  | ({ name: 'documents.ingest' } & IngestTask);
 export type CpuTaskResult<N extends CpuTaskName> = Awaited<ReturnType<(typeof TASKS)[N]>>;
 
 export async function runCpuTask(task: CpuTask): Promise<unknown> {

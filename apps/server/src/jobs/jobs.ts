@@ -22,6 +22,16 @@ export const JOBS = {
     retryDelaySeconds: 30,
     expireInSeconds: 120,
   },
+  /**
+   * Reads one uploaded interchange (`interchanges`) into documents and routes them. Idempotent: an interchange already
+   * read is left alone, and a message's copy is unique per company and direction. Ten minutes a run (20 MB files).
+   */
+  'documents.ingest': {
+    payload: z.object({ interchangeId: z.uuid() }),
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    expireInSeconds: 900,
+  },
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobDefinitions = Record<string, JobDefinition>;

@@ -2,6 +2,14 @@ import Fastify from 'fastify';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createMailService } from '../features/mail/mail.service.ts';
+import { createAuditService } from '../features/audit/audit.service.ts';
+import { createCompaniesService } from '../features/companies/companies.service.ts';
+import { createDocumentsService, standInCompanies, standInPartners } from '../features/documents/documents.service.ts';
+import { createEdifactService } from '../features/edifact/edifact.service.ts';
+import { createGroupsService } from '../features/groups/groups.service.ts';
+import { createUsersService } from '../features/users/users.service.ts';
+import { createCpuPool } from '../cpu/pool.ts';
+import { openBlobStore } from '../storage/open-blob-store.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createJobHandlers } from './handlers.ts';
 import { createJobQueue } from './queue.ts';
@@ -29,7 +37,31 @@ async function main(): Promise<void> {
     from: config.mailFrom,
     jobs,
   });
-  await jobs.handle(createJobHandlers({ mail }), { workers: true });
+  // What the documents' ingest needs: the blob store, the CPU pool with the EDIFACT directories, the companies.
+  const db = database.db;
+  const blobs = openBlobStore(config.storage, db);
+  await blobs.ready();
+  const cpu = createCpuPool({
+    timeLimitMs: config.cpuTaskTimeoutMs,
+    ...(config.cpuThreads ? { threads: config.cpuThreads } : {}),
+  });
+  const edifact = await createEdifactService({ cachePath: `${config.dataDir}/edifact`, blobs, log, cpu });
+  const audit = createAuditService({ db, clock: systemClock });
+  const users = createUsersService({ db });
+  const groups = createGroupsService({ db, users, audit, clock: systemClock });
+  const companies = createCompaniesService({ db, groups });
+  const documents = createDocumentsService({
+    db,
+    clock: systemClock,
+    cpu,
+    blobs,
+    jobs,
+    edifact,
+    companies: standInCompanies(companies),
+    partners: standInPartners,
+    inlineMaxBytes: config.documentsInlineMaxBytes,
+  });
+  await jobs.handle(createJobHandlers({ mail, documents }), { workers: true });
   log.info({ pollSeconds: config.jobPollSeconds }, 'job workers running');
 
   let stopping = false;
@@ -40,6 +72,8 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 30_000).unref();
     await jobs.stop({ timeoutMs: 20_000 });
     mail.close();
+    await cpu.close();
+    await blobs.close();
     await database.close();
     clearTimeout(force);
     process.exit(0);

@@ -9,6 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { CpuPool } from '../../cpu/pool.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { StoreRef } from './edifact.tasks.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { importToBundle } from './directory-bundle.ts';
 import { createDirectoryCache } from './directory-cache.ts';
@@ -58,6 +59,11 @@ export async function createEdifactService(deps: {
   });
 
   return {
+    /** Where a CPU task finds the directories, brought in step first: for other features' EDIFACT tasks (documents). */
+    async directoryRef(): Promise<StoreRef> {
+      return { storePath: cache.path, generation: await cache.current() };
+    },
+
     async validate(content: string, strict = false): Promise<ValidateEdifactResponse> {
       return deps.cpu.run({ name: 'edifact.validate', ...(await task(content, strict)) });
     },

@@ -25,7 +25,8 @@ import {
 } from '@portal/contracts';
 import { importToBundle } from './directory-bundle.ts';
 
-type StoreRef = { storePath: string; generation: number };
+/** Which directory store a thread reads, and its generation (a new one makes the thread reload it). */
+export type StoreRef = { storePath: string; generation: number };
 export type ValidateTask = StoreRef & { content: string; strict: boolean };
 export type ContrlTask = ValidateTask;
 export type ImportZipTask = { bytes: Uint8Array; source: string };
@@ -35,7 +36,8 @@ export type ImportZipResult =
 
 let opened: { key: string; store: DirectoryStore; levels: Promise<ValidationLevelPlugin[]> } | undefined;
 
-const levelsFor = ({ storePath, generation }: StoreRef): Promise<ValidationLevelPlugin[]> => {
+/** The validation levels past syntax (directory and EANCOM guides) of a store, opened once per thread. */
+export const levelsFor = ({ storePath, generation }: StoreRef): Promise<ValidationLevelPlugin[]> => {
   const key = `${generation}:${storePath}`;
   if (opened?.key !== key) {
     const store = openDirectoryStore(storePath);

@@ -23,6 +23,7 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { documentedBody } from '../../lib/openapi.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { principalOf, requirePermission, requireRole } from '../../plugins/auth.ts';
@@ -70,16 +71,6 @@ async function* fromParser<T>(source: () => AsyncIterable<T>): AsyncGenerator<T>
     if (step.done) return;
     yield step.value;
   }
-}
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
-export function contentDisposition(filename: string): string {
-  const fallback = filename.replace(/[^A-Za-z0-9._ -]/g, '_').slice(0, 150) || 'file';
-  const exact = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
 }
 
 /**

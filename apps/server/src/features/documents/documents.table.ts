@@ -1,0 +1,175 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { companies } from '../companies/companies.table.ts';
+import { users } from '../users/users.table.ts';
+
+/**
+ * An interchange as it arrived (UNB to UNZ), kept for audit and to recognise a duplicate: the same sender and control
+ * reference uploaded again to the same company and direction. Its bytes are a blob (`payload_key`); each message of it
+ * becomes one document per company that holds a copy.
+ */
+export const interchanges = pgTable(
+  'interchanges',
+  {
+    id: uuid('id').primaryKey(),
+    /** The company that uploaded it (the sender for `out`, the receiver for `in`). */
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    direction: text('direction').notNull(),
+    senderId: text('sender_id').notNull(),
+    senderQualifier: text('sender_qualifier'),
+    recipientId: text('recipient_id').notNull(),
+    recipientQualifier: text('recipient_qualifier'),
+    controlReference: text('control_reference').notNull(),
+    /** UNB S001, e.g. `UNOC:3`. */
+    syntax: text('syntax').notNull(),
+    /** SHA-256 of the bytes as received, hex. */
+    contentSha256: text('content_sha256').notNull(),
+    payloadKey: text('payload_key').notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** `queued` until the ingest ran, then `done`; `failed` when its content could not be read at all. */
+    state: text('state').notNull().default('queued'),
+    /** Findings outside any message (the envelope's), capped. */
+    findings: jsonb('findings').$type<unknown[]>().notNull().default([]),
+    /** Messages read from it (once `done`). */
+    messageCount: integer('message_count'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('interchanges_duplicate_key').on(t.companyId, t.direction, t.senderId, t.controlReference),
+    check('interchanges_direction_check', sql`${t.direction} in ('in', 'out')`),
+    check('interchanges_state_check', sql`${t.state} in ('queued', 'done', 'failed')`),
+  ],
+);
+
+/**
+ * One business message owned by one company in one direction (a message between two companies on the platform is
+ * two rows: the sender's outbox copy and the receiver's inbox copy, linked). The columns the document access scope
+ * reads (`DocumentScopeColumns`) are company_id, direction, document_type, partner_id, partner_gln and
+ * delivery_point_gln.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    direction: text('direction').notNull(),
+    interchangeId: uuid('interchange_id')
+      .notNull()
+      .references(() => interchanges.id, { onDelete: 'cascade' }),
+    /** The message's place in its interchange (0-based): with the interchange and the copy, what makes a retry idempotent. */
+    messageIndex: integer('message_index').notNull(),
+    /** The business kind of the canonical body (order, invoice, …, other). */
+    kind: text('kind').notNull(),
+    /** The type restrictions name: a `DOCUMENT_TYPE_CODES` value, or the standard's own message type for others. */
+    documentType: text('document_type').notNull(),
+    number: text('number'),
+    referenceNumber: text('reference_number'),
+    /** UNCL 1225 message function code. */
+    functionCode: text('function_code'),
+    /** UNCL 1001 document name code. */
+    documentNameCode: text('document_name_code'),
+    messageType: text('message_type').notNull(),
+    /** The implementation guide (UNH 0057, e.g. EAN008). */
+    messageCategory: text('message_category'),
+    standard: text('standard').notNull(),
+    /** The directory, e.g. D96A. */
+    version: text('version').notNull(),
+    test: boolean('test').notNull().default(false),
+    partnerId: uuid('partner_id'),
+    partnerGln: text('partner_gln'),
+    /** The partner's name when the document was stored (the partners feature owns the current one). */
+    partnerName: text('partner_name'),
+    deliveryPointName: text('delivery_point_name'),
+    deliveryPointGln: text('delivery_point_gln'),
+    buyerGln: text('buyer_gln'),
+    supplierGln: text('supplier_gln'),
+    buyerTaxId: text('buyer_tax_id'),
+    sellerTaxId: text('seller_tax_id'),
+    expectedDeliveryDate: date('expected_delivery_date'),
+    businessDate: date('business_date'),
+    /** WebDocumentTimeStamp: when the platform stored this copy. */
+    platformTimestamp: timestamp('platform_timestamp', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull(),
+    processingStatus: text('processing_status').notNull().default('OK'),
+    businessStatus: text('business_status'),
+    additionalStatus: text('additional_status'),
+    /** The canonical body (decision 0018). */
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    findings: jsonb('findings').$type<unknown[]>().notNull().default([]),
+    /** The message's bytes inside the interchange's blob: UNH to UNT, terminator included. */
+    payloadOffset: integer('payload_offset').notNull(),
+    payloadLength: integer('payload_length').notNull(),
+    /** The other company's copy of the same message (outbox ↔ inbox), when the platform routed it. */
+    linkedCopyId: uuid('linked_copy_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('documents_message_copy_key').on(t.interchangeId, t.messageIndex, t.companyId, t.direction),
+    index('documents_list_idx').on(
+      t.companyId,
+      t.direction,
+      t.platformTimestamp.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('documents_number_idx').on(t.companyId, t.direction, t.number.op('text_pattern_ops')),
+    index('documents_partner_idx').on(t.companyId, t.direction, t.partnerId),
+    index('documents_type_idx').on(t.companyId, t.direction, t.documentType),
+    index('documents_status_idx').on(t.companyId, t.direction, t.status),
+    check('documents_direction_check', sql`${t.direction} in ('in', 'out')`),
+    check('documents_status_check', sql`${t.status} in ('received', 'read', 'sent', 'error', 'waiting')`),
+  ],
+);
+
+/** Append-only: every change of a document's status fields, with who, when and why. */
+export const documentStatusHistory = pgTable(
+  'document_status_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason'),
+  },
+  (t) => [index('document_status_history_document_idx').on(t.documentId, t.id)],
+);
+
+/** Links between documents: `copy` (outbox ↔ inbox copy), and the chain (order → response → … ) as it comes. */
+export const documentLinks = pgTable(
+  'document_links',
+  {
+    fromId: uuid('from_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    toId: uuid('to_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('document_links_key').on(t.fromId, t.toId, t.kind), index('document_links_to_idx').on(t.toId)],
+);
