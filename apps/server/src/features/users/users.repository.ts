@@ -5,7 +5,7 @@ import { idsOfCompany, likePattern, qualified as col, searchWords } from '../../
 import { auditLog } from '../audit/audit.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { groupMembers, groups } from '../groups/groups.table.ts';
-import { users } from './users.table.ts';
+import { userListColumns, users } from './users.table.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -220,6 +220,25 @@ export function createUsersRepository(db: Db) {
         .where(and(eq(users.companyId, companyId), eq(users.id, id)))
         .limit(1);
       return row ? { ...row, lastLoginAt: toDate(row.lastLoginAt) } : undefined;
+    },
+
+    /** The columns a user chose for a list, or undefined when they kept the defaults. */
+    async findListColumns(userId: string, list: string, tx: Db = db): Promise<string[] | undefined> {
+      const [row] = await tx
+        .select({ columns: userListColumns.columns })
+        .from(userListColumns)
+        .where(and(eq(userListColumns.userId, userId), eq(userListColumns.list, list)))
+        .limit(1);
+      return row?.columns;
+    },
+    async saveListColumns(userId: string, list: string, columns: string[], at: Date, tx: Db = db): Promise<void> {
+      await tx
+        .insert(userListColumns)
+        .values({ userId, list, columns, updatedAt: at })
+        .onConflictDoUpdate({
+          target: [userListColumns.userId, userListColumns.list],
+          set: { columns, updatedAt: at },
+        });
     },
 
     /** Of the given ids, those of users of the company. */
