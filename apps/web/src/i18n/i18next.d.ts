@@ -1,6 +1,7 @@
 import type admin from '@portal/i18n/locales/en/admin.json';
 import type auth from '@portal/i18n/locales/en/auth.json';
 import type common from '@portal/i18n/locales/en/common.json';
+import type documents from '@portal/i18n/locales/en/documents.json';
 import type edifact from '@portal/i18n/locales/en/edifact.json';
 import type errors from '@portal/i18n/locales/en/errors.json';
 import type help from '@portal/i18n/locales/en/help.json';
@@ -18,6 +19,7 @@ declare module 'i18next' {
       admin: typeof admin;
       auth: typeof auth;
       common: typeof common;
+      documents: typeof documents;
       edifact: typeof edifact;
       errors: typeof errors;
       help: typeof help;

@@ -12,13 +12,6 @@ const comingSoon = lazyRouteComponent(
   'ComingSoonPage',
 );
 
-export const documentsOutRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/documents/out',
-  beforeLoad: ({ context }) => requirePermission(context, 'OUTBOX_READ'),
-  component: comingSoon,
-});
-
 export const addressBookRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/address-book',

@@ -3,16 +3,17 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { adminRouteTree } from './admin-route-tree.ts';
 import { appLayoutRoute } from './app-layout-route.tsx';
-import {
-  addressBookRoute,
-  documentsOutRoute,
-  ettnPendingRoute,
-  ettnRoute,
-  partnersRoute,
-} from './coming-soon-routes.ts';
+import { addressBookRoute, ettnPendingRoute, ettnRoute, partnersRoute } from './coming-soon-routes.ts';
 import { documentValidationRoute } from './document-validation-route.ts';
 import { groupsRoute } from './groups-route.ts';
-import { documentsInRoute, documentsRoute } from './documents-in-route.ts';
+import {
+  documentPageRoute,
+  documentsInRoute,
+  documentsOutRoute,
+  documentsRoute,
+  inboxDocumentRoute,
+  outboxDocumentRoute,
+} from './documents-in-route.ts';
 import { helpRoute } from './help-route.ts';
 import { indexRoute } from './index-route.ts';
 import { loginRoute } from './login-route.ts';
@@ -35,7 +36,9 @@ export const routeTree = rootRoute.addChildren([
   // The signed-in area of business users; its pages are listed here.
   appLayoutRoute.addChildren([
     documentsRoute,
-    documentsInRoute,
+    documentsInRoute.addChildren([inboxDocumentRoute]),
+    documentsOutRoute.addChildren([outboxDocumentRoute]),
+    documentPageRoute,
     profileRoute,
     usersRoute,
     groupsRoute,
@@ -43,7 +46,6 @@ export const routeTree = rootRoute.addChildren([
     documentValidationRoute,
     helpRoute,
     reportIssueRoute,
-    documentsOutRoute,
     addressBookRoute,
     partnersRoute,
     ettnRoute,

@@ -2,6 +2,7 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
+import { DEFAULT_DOCUMENT_COLUMNS } from '@portal/contracts';
 import { AppProviders } from '../app/providers.tsx';
 import { createServices } from '../app/services.ts';
 import { SESSION_STORAGE_KEY, type StoredSession } from '../app/session/session.ts';
@@ -23,6 +24,11 @@ export async function renderApp({ path, routes = {}, session }: RenderAppOptions
     'GET /api/users/permissions': { body: { permissions: [], toggles: [] } },
     // The main layout asks once whether the payment reminder is due (days 14..24 of the month).
     'GET /api/users/paymentReminder': { body: { due: false } },
+    // The inbox, where a signed-in user lands: empty, with the default columns.
+    'GET /api/documents': { body: { items: [], nextCursor: null, total: 0 } },
+    'POST /api/users/getColumns': ({ body }) => ({
+      body: { list: (body as { list: string }).list, columns: [...DEFAULT_DOCUMENT_COLUMNS], saved: false },
+    }),
     ...routes,
   });
   const onErrorToast = vi.fn();

@@ -82,7 +82,7 @@ describe('main layout navigation', () => {
     await app.user.click(app.screen.getByTestId('nav-outbox'));
     await waitFor(() => expect(currentHref(app.router)).toBe('/documents/out'));
     expect(app.screen.getByTestId('nav-outbox').getAttribute('aria-current')).toBe('page');
-    expect(await app.screen.findByRole('heading', { name: 'Outbox is not available yet' })).toBeTruthy();
+    expect(await app.screen.findByRole('heading', { name: 'Outbox', level: 1 })).toBeTruthy();
   });
 
   it('gives a clerk who may only read the inbox just Inbox, Help and the user menu with Logout', async () => {

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { TOAST_STATUSES, parseResponse, type ApiSession } from '../../../lib/api-client.ts';
-import { ApiError, NETWORK_ERROR_STATUS, toApiError } from '../../../lib/api-error.ts';
-import { showApiErrorToast } from '../../../lib/error-text.ts';
+import { TOAST_STATUSES, parseResponse, type ApiSession } from './api-client.ts';
+import { ApiError, NETWORK_ERROR_STATUS, toApiError } from './api-error.ts';
+import { showApiErrorToast } from './error-text.ts';
 
 /**
  * Calls the JSON client cannot make: a raw zip as the request body, a file as the answer. Same rules as the client:

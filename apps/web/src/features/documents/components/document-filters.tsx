@@ -1,0 +1,139 @@
+import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DOCUMENT_ADDITIONAL_STATUSES,
+  DOCUMENT_KIND_CODES,
+  DOCUMENT_STANDARDS,
+  DOCUMENT_STATUSES,
+  type DocumentAdditionalStatus,
+  type DocumentKindCode,
+  type DocumentStatus,
+} from '@portal/contracts';
+import {
+  DOCUMENT_DATE_FILTERS,
+  DOCUMENT_TEXT_FILTERS,
+  validateDocumentsSearch,
+  type DocumentsSearch,
+} from '../documents-search.ts';
+
+type Draft = Record<string, string | string[]>;
+
+const toDraft = (search: DocumentsSearch): Draft =>
+  Object.fromEntries(
+    Object.entries(search).map(([key, value]) => [key, key === 'partnerIds' ? (value as string[]).join(', ') : value]),
+  ) as Draft;
+
+/**
+ * Every search filter of the list (description, section 3), applied together with "Search" and kept in the address
+ * by the page. Dates are the browser's date fields; lists of codes are pickers with their labels.
+ */
+export function DocumentFilters(props: { search: DocumentsSearch; onApply: (search: DocumentsSearch) => void }) {
+  const { t } = useTranslation('documents');
+  const [draft, setDraft] = useState<Draft>(() => toDraft(props.search));
+  // The address changed (back, forward, a shared link): the fields follow.
+  const key = JSON.stringify(props.search);
+  const [shown, setShown] = useState(key);
+  if (shown !== key) {
+    setShown(key);
+    setDraft(toDraft(props.search));
+  }
+  const text = (key: string) => (typeof draft[key] === 'string' ? draft[key] : '');
+  const list = (key: string) => (Array.isArray(draft[key]) ? draft[key] : []);
+  const set = (key: string, value: string | string[] | null) => setDraft((d) => ({ ...d, [key]: value ?? '' }));
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const raw: Record<string, unknown> = { sort: props.search.sort, order: props.search.order };
+    for (const [key, value] of Object.entries(draft)) raw[key] = key === 'partnerIds' ? String(value) : value;
+    props.onApply(validateDocumentsSearch(raw));
+  }
+
+  function clear() {
+    setDraft({});
+    props.onApply(validateDocumentsSearch({ sort: props.search.sort, order: props.search.order }));
+  }
+
+  const any = { value: '', label: t('filters.any') };
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={apply} aria-labelledby="document-filters-title" role="search">
+      <Title order={2} size="h4" id="document-filters-title" mb="sm">
+        {t('filters.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+        {DOCUMENT_TEXT_FILTERS.map((key) => (
+          <TextInput
+            key={key}
+            label={t(`filters.${key}`)}
+            value={text(key)}
+            maxLength={70}
+            onChange={(e) => set(key, e.currentTarget.value)}
+            name={key}
+          />
+        ))}
+        <TextInput
+          label={t('filters.partnerIds')}
+          description={t('filters.partnerHint')}
+          value={text('partnerIds')}
+          inputMode="numeric"
+          onChange={(e) => set('partnerIds', e.currentTarget.value)}
+          name="partnerIds"
+        />
+        {DOCUMENT_DATE_FILTERS.map((key) => (
+          <TextInput
+            key={key}
+            type="date"
+            label={t(`filters.${key}`)}
+            value={text(key)}
+            onChange={(e) => set(key, e.currentTarget.value)}
+            name={key}
+          />
+        ))}
+        <MultiSelect
+          label={t('filters.businessTypeIds')}
+          data={DOCUMENT_KIND_CODES.map((k: DocumentKindCode) => ({ value: k, label: t(`kind.${k}`) }))}
+          value={list('businessTypeIds')}
+          onChange={(v) => set('businessTypeIds', v)}
+          clearable
+        />
+        <MultiSelect
+          label={t('filters.documentStatus')}
+          data={DOCUMENT_STATUSES.map((s: DocumentStatus) => ({ value: s, label: t(`status.${s}`) }))}
+          value={list('documentStatus')}
+          onChange={(v) => set('documentStatus', v)}
+          clearable
+        />
+        <MultiSelect
+          label={t('filters.documentAdditionalStatus')}
+          data={DOCUMENT_ADDITIONAL_STATUSES.map((s: DocumentAdditionalStatus) => ({
+            value: s,
+            label: t(`additionalStatus.${s}`),
+          }))}
+          value={list('documentAdditionalStatus')}
+          onChange={(v) => set('documentAdditionalStatus', v)}
+          clearable
+        />
+        <Select
+          label={t('filters.standard')}
+          data={[any, ...DOCUMENT_STANDARDS.map((s) => ({ value: s, label: t(`standard.${s}`) }))]}
+          value={text('standard')}
+          onChange={(v) => set('standard', v)}
+          allowDeselect={false}
+        />
+        <Select
+          label={t('filters.mode')}
+          data={[any, ...(['test', 'production'] as const).map((m) => ({ value: m, label: t(`mode.${m}`) }))]}
+          value={text('mode')}
+          onChange={(v) => set('mode', v)}
+          allowDeselect={false}
+        />
+      </SimpleGrid>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={clear}>
+          {t('filters.clear')}
+        </Button>
+        <Button type="submit">{t('filters.apply')}</Button>
+      </Group>
+    </Paper>
+  );
+}

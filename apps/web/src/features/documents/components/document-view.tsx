@@ -1,0 +1,418 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  Group,
+  List,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DocumentDetail } from '@portal/contracts';
+import { useSession } from '../../../app/session/session-context.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
+import { errorText, showFailure } from '../../../lib/error-text.ts';
+import { originalQuery, useDownloadOriginal } from '../api/document-files.ts';
+import { lineAmount, mainPrice, mainQuantity, readBody, sumOfLineAmounts } from '../document-body.ts';
+import { kindLabel } from './document-columns.tsx';
+import { AdditionalStatusBadge, DocumentStatusBadge } from './document-status-badge.tsx';
+
+const KNOWN_ROLES = ['BY', 'SU', 'DP', 'IV', 'UC', 'SH'] as const;
+const KNOWN_DATES = ['137', '2', '17', '11', '35'] as const;
+const KNOWN_REFERENCES = ['ON', 'DQ', 'AAK', 'IV', 'CT', 'VN'] as const;
+const KNOWN_TOTALS = ['79', '86', '77', '125', '176', '9'] as const;
+
+function labelOf<K extends string>(
+  t: TFunction<'documents'>,
+  known: readonly K[],
+  code: string,
+  key: (k: K) => string,
+  other: string,
+): string {
+  const found = known.find((k) => k === code);
+  return found ? t(key(found) as never) : t(other as never, { code });
+}
+
+/** A date value: a day in the reader's language, anything else as sent. */
+const dateText = (language: string, value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(language, value) : value;
+
+/** The title of a document: its type and number. */
+export function documentTitle(t: TFunction<'documents'>, doc: DocumentDetail): string {
+  return t('view.title', { type: kindLabel(t, doc.documentKind), number: doc.documentNumber ?? t('view.noNumber') });
+}
+
+/**
+ * The document view (the modal over the list and the full page): the header with parties, dates and references; the
+ * lines with their totals; the findings, the status history and related documents; the original in a second tab.
+ */
+export function DocumentView({ doc }: { doc: DocumentDetail }) {
+  const { t, i18n } = useTranslation('documents');
+  const language = i18n.language;
+  const body = readBody(doc.body);
+  const download = useDownloadOriginal();
+  const computed = sumOfLineAmounts(body.lines);
+  const money = (value: string, currency?: string) => (
+    <span dir="ltr">
+      {value}
+      {(currency ?? body.currency) ? ` ${currency ?? body.currency}` : ''}
+    </span>
+  );
+
+  return (
+    <Stack gap="md" data-testid="document-view">
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="xs">
+          <DocumentStatusBadge status={doc.status} />
+          {doc.additionalStatus ? <AdditionalStatusBadge status={doc.additionalStatus} /> : null}
+          {doc.test ? (
+            <Badge color="yellow" c="dark.7" variant="light">
+              {t('mode.test')}
+            </Badge>
+          ) : null}
+        </Group>
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          loading={download.isPending}
+          onClick={() =>
+            download.mutate(
+              { id: doc.id, fallbackName: `${doc.documentType}_${doc.documentNumber ?? doc.id}.edi` },
+              { onError: (error) => showFailure(error, 'documents') },
+            )
+          }
+        >
+          {t('view.download')}
+        </Button>
+      </Group>
+      <Tabs defaultValue="document" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="document">{t('view.tabs.document')}</Tabs.Tab>
+          <Tabs.Tab value="original">{t('view.tabs.original')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="document" pt="md">
+          <Stack gap="lg">
+            <section aria-labelledby="doc-parties">
+              <Title order={3} size="h4" id="doc-parties" mb="xs">
+                {t('view.parties')}
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+                {body.parties.map((party, i) => (
+                  <Paper key={`${party.role}-${i}`} withBorder p="sm" data-testid={`party-${party.role}`}>
+                    <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                      {labelOf(t, KNOWN_ROLES, party.role, (k) => `view.role.${k}`, 'view.role.other')}
+                    </Text>
+                    {party.name ? <Text fw={600}>{party.name}</Text> : null}
+                    {party.gln ? (
+                      <Text size="sm">
+                        {t('view.gln')}: <span dir="ltr">{party.gln}</span>
+                      </Text>
+                    ) : null}
+                    {[party.street, [party.postalCode, party.city].filter(Boolean).join(' '), party.country]
+                      .filter(Boolean)
+                      .map((line) => (
+                        <Text size="sm" key={line}>
+                          {line}
+                        </Text>
+                      ))}
+                  </Paper>
+                ))}
+              </SimpleGrid>
+            </section>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <section aria-labelledby="doc-details">
+                <Title order={3} size="h4" id="doc-details" mb="xs">
+                  {t('view.details')}
+                </Title>
+                <Stack component="dl" gap={4} m={0}>
+                  <Term label={t('view.messageType')} value={`${doc.messageType} ${doc.version}`} ltr />
+                  {doc.functionCode ? <Term label={t('view.functionCode')} value={doc.functionCode} ltr /> : null}
+                  <Term label={t('view.timestamp')} value={formatDateTime(language, doc.timestamp)} />
+                  {doc.partnerName ? <Term label={t('columns.PartnerName')} value={doc.partnerName} /> : null}
+                </Stack>
+              </section>
+              <section aria-labelledby="doc-dates">
+                <Title order={3} size="h4" id="doc-dates" mb="xs">
+                  {t('view.dates')}
+                </Title>
+                <Stack component="dl" gap={4} m={0}>
+                  {body.header.dates.map((d, i) => (
+                    <Term
+                      key={`${d.qualifier}-${i}`}
+                      label={labelOf(t, KNOWN_DATES, d.qualifier, (k) => `view.date.${k}`, 'view.date.other')}
+                      value={dateText(language, d.value)}
+                    />
+                  ))}
+                </Stack>
+              </section>
+              <section aria-labelledby="doc-references">
+                <Title order={3} size="h4" id="doc-references" mb="xs">
+                  {t('view.references')}
+                </Title>
+                <Stack component="dl" gap={4} m={0}>
+                  {body.references.map((r, i) => (
+                    <Term
+                      key={`${r.qualifier}-${i}`}
+                      label={labelOf(
+                        t,
+                        KNOWN_REFERENCES,
+                        r.qualifier,
+                        (k) => `view.reference.${k}`,
+                        'view.reference.other',
+                      )}
+                      value={r.value ?? r.lineNumber ?? ''}
+                      ltr
+                    />
+                  ))}
+                </Stack>
+              </section>
+            </SimpleGrid>
+            <section aria-labelledby="doc-lines">
+              <Title order={3} size="h4" id="doc-lines" mb="xs">
+                {t('view.lines')}
+              </Title>
+              {body.lines.length === 0 ? (
+                <Text c="dimmed">{t('view.noLines')}</Text>
+              ) : (
+                <Table.ScrollContainer minWidth={720} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
+                  <Table striped aria-labelledby="doc-lines" data-testid="document-lines">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th scope="col">{t('view.line.number')}</Table.Th>
+                        <Table.Th scope="col">{t('view.line.gtin')}</Table.Th>
+                        <Table.Th scope="col">{t('view.line.supplierArticle')}</Table.Th>
+                        <Table.Th scope="col">{t('view.line.buyerArticle')}</Table.Th>
+                        <Table.Th scope="col">{t('view.line.description')}</Table.Th>
+                        <Table.Th scope="col" ta="end">
+                          {t('view.line.quantity')}
+                        </Table.Th>
+                        <Table.Th scope="col" ta="end">
+                          {t('view.line.price')}
+                        </Table.Th>
+                        <Table.Th scope="col" ta="end">
+                          {t('view.line.amount')}
+                        </Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {body.lines.map((line, i) => {
+                        const q = mainQuantity(line);
+                        const p = mainPrice(line);
+                        const a = lineAmount(line);
+                        return (
+                          <Table.Tr key={`${line.lineNumber ?? ''}-${i}`}>
+                            <Table.Td>{line.lineNumber}</Table.Td>
+                            <Table.Td dir="ltr">{line.gtin}</Table.Td>
+                            <Table.Td dir="ltr">{line.supplierArticleNumber}</Table.Td>
+                            <Table.Td dir="ltr">{line.buyerArticleNumber}</Table.Td>
+                            <Table.Td>{line.description}</Table.Td>
+                            <Table.Td ta="end">
+                              {q ? (
+                                <span dir="ltr">
+                                  {q.value}
+                                  {q.unit ? ` ${q.unit}` : ''}
+                                </span>
+                              ) : null}
+                            </Table.Td>
+                            <Table.Td ta="end">{p ? money(p.value) : null}</Table.Td>
+                            <Table.Td ta="end">{a ? money(a.value, a.currency) : null}</Table.Td>
+                          </Table.Tr>
+                        );
+                      })}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </section>
+            {body.totals.length > 0 || computed ? (
+              <section aria-labelledby="doc-totals">
+                <Title order={3} size="h4" id="doc-totals" mb="xs">
+                  {t('view.totals')}
+                </Title>
+                <Stack component="dl" gap={4} m={0} data-testid="document-totals">
+                  {body.totals.map((total, i) => (
+                    <Term
+                      key={`${total.qualifier}-${i}`}
+                      label={labelOf(t, KNOWN_TOTALS, total.qualifier, (k) => `view.total.${k}`, 'view.total.other')}
+                      value={money(total.value, total.currency)}
+                    />
+                  ))}
+                  {body.totals.length === 0 && computed ? (
+                    <Term label={t('view.computedTotal')} value={money(computed)} />
+                  ) : null}
+                </Stack>
+              </section>
+            ) : null}
+            <section aria-labelledby="doc-findings">
+              <Title order={3} size="h4" id="doc-findings" mb="xs">
+                {t('view.findings')}
+              </Title>
+              {doc.findings.length === 0 ? (
+                <Text c="dimmed">{t('view.noFindings')}</Text>
+              ) : (
+                <List spacing={4} size="sm" data-testid="document-findings">
+                  {doc.findings.map((f, i) => (
+                    <List.Item key={i}>
+                      <Badge size="sm" variant="light" c="dark.7" color={f.severity === 'error' ? 'red' : 'yellow'}>
+                        {t(`view.severity.${f.severity}`)}
+                      </Badge>{' '}
+                      {t('view.finding', { line: f.line, column: f.column, code: f.code })}
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </section>
+            <section aria-labelledby="doc-history">
+              <Title order={3} size="h4" id="doc-history" mb="xs">
+                {t('view.history')}
+              </Title>
+              {doc.history.length === 0 ? (
+                <Text c="dimmed">{t('view.noHistory')}</Text>
+              ) : (
+                <List spacing={4} size="sm" data-testid="document-history">
+                  {doc.history.map((h, i) => (
+                    <List.Item key={i}>
+                      <Text span size="sm" c="dimmed">
+                        {formatDateTime(language, h.at)}
+                      </Text>{' '}
+                      {h.from
+                        ? t('view.historyChange', {
+                            from: historyValue(t, h.field, h.from),
+                            to: historyValue(t, h.field, h.to),
+                          })
+                        : t('view.historyFirst', { to: historyValue(t, h.field, h.to) })}
+                      {h.reason ? ` (${h.reason})` : ''}
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </section>
+            <section aria-labelledby="doc-links">
+              <Title order={3} size="h4" id="doc-links" mb="xs">
+                {t('view.links')}
+              </Title>
+              {doc.links.length === 0 ? (
+                <Text c="dimmed">{t('view.noLinks')}</Text>
+              ) : (
+                <List spacing={4} size="sm" data-testid="document-links">
+                  {doc.links.map((link) => (
+                    <List.Item key={`${link.documentId}-${link.kind}-${link.side}`}>
+                      <Anchor
+                        renderRoot={(props) => <Link {...props} to="/documents/$id" params={{ id: link.documentId }} />}
+                      >
+                        {kindOfLink(t, link.kind)}
+                      </Anchor>
+                    </List.Item>
+                  ))}
+                </List>
+              )}
+            </section>
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="original" pt="md">
+          <OriginalText id={doc.id} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** A status value of the history by its label; other fields' values as stored. */
+function historyValue(t: TFunction<'documents'>, field: string, value: string | null): string {
+  if (value === null) return '—';
+  if (field === 'status' && ['received', 'read', 'sent', 'error', 'waiting'].includes(value))
+    return t(`status.${value as 'received'}`);
+  if (
+    field === 'additionalStatus' &&
+    ['cancelled', 'partially_completed', 'completed', 'printed', 'enriched'].includes(value)
+  )
+    return t(`additionalStatus.${value as 'cancelled'}`);
+  return value;
+}
+
+/** A link's kind names the other document's business kind when it is one, else the link as stored. */
+const kindOfLink = (t: TFunction<'documents'>, kind: string) => kindLabel(t, kind);
+
+function Term({ label, value, ltr }: { label: string; value: ReactNode; ltr?: boolean }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="baseline">
+      <Text component="dt" size="sm" c="dimmed" miw="45%">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} dir={ltr ? 'ltr' : undefined}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** The original as received, one segment a line (a segment ends at its terminator, `'` unless UNA says otherwise). */
+export function splitSegments(text: string): string[] {
+  const una = text.startsWith('UNA') ? text.slice(3, 9) : undefined;
+  const release = una?.[3] ?? '?';
+  const terminator = una?.[5] ?? "'";
+  const segments: string[] = [];
+  let current = '';
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i]!;
+    if (una && i < 9) {
+      current += c;
+      if (i === 8) {
+        segments.push(current);
+        current = '';
+      }
+      continue;
+    }
+    if (c === release && i + 1 < text.length) {
+      current += c + text[i + 1];
+      i += 1;
+      continue;
+    }
+    if (c === '\r' || c === '\n') continue;
+    current += c;
+    if (c === terminator) {
+      segments.push(current);
+      current = '';
+    }
+  }
+  if (current.trim()) segments.push(current);
+  return segments;
+}
+
+function OriginalText({ id }: { id: string }) {
+  const { t } = useTranslation('documents');
+  const session = useSession();
+  const original = useQuery(originalQuery(session, id));
+  if (original.isPending) return <PageLoader />;
+  if (original.isError)
+    return (
+      <Alert color="red" role="alert">
+        {errorText(original.error, 'documents')}
+      </Alert>
+    );
+  return (
+    <Code
+      block
+      dir="ltr"
+      aria-label={t('view.originalLabel')}
+      tabIndex={0}
+      data-testid="document-original"
+      style={{ whiteSpace: 'pre', maxHeight: '60vh', overflow: 'auto' }}
+    >
+      {splitSegments(original.data).join('\n')}
+    </Code>
+  );
+}
