@@ -27,7 +27,7 @@ type JsonSchema = {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
 };
-type Parameter = { in: 'path' | 'query' | 'header' | 'cookie'; name: string; schema?: JsonSchema };
+type Parameter = { in: 'path' | 'query' | 'header' | 'cookie'; name: string; required?: boolean; schema?: JsonSchema };
 type Operation = {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
@@ -190,17 +190,36 @@ class Findings {
     if (field === undefined) return;
     // One of the two principals may use the route, so its answer must be the 400 that names the probed field; a
     // link a browser opens (verifyEmail, unlock) answers every bad token with a redirect to its error page instead.
-    const named = answers.some((a) => a.statusCode === 400 && fieldsOf(a).includes(field));
+    // A list parameter (`a=1&a=2`) names the item at fault (`field.0`).
+    const names = (a: Answer) => fieldsOf(a).some((f) => f === field || f.startsWith(`${field}.`));
+    const named = answers.some((a) => a.statusCode === 400 && names(a));
     if (!named && !answers.every((a) => a.statusCode >= 300 && a.statusCode < 400))
       this.unnamed.push(`${label} → ${answers.map((a) => `${a.statusCode} ${a.body.slice(0, 160)}`).join(' | ')}`);
   }
 }
 
-function pathWith(template: string, params: Parameter[], override?: { name: string; value: string }): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+/**
+ * The route's path with its parameters filled, and its required query parameters (but `except`, the probed one) with
+ * valid values, so that the probed part is what is wrong.
+ */
+function pathWith(
+  template: string,
+  params: Parameter[],
+  override?: { name: string; value: string },
+  except?: string,
+): string {
+  const path = template.replace(/\{([^}]+)\}/g, (_, name: string) => {
     if (override?.name === name) return encodeURIComponent(wellFormed(override.value));
     return encodeURIComponent(String(sample(params.find((p) => p.name === name)?.schema, name)));
   });
+  const required = params.filter((p) => p.in === 'query' && p.required && p.name !== except);
+  return path + queryOf(required.map((p) => [p.name, String(sample(p.schema, p.name))]));
+}
+
+/** A URL with more query (`?a=b` or `a=b`) after the query it may have already. */
+function more(url: string, query: string): string {
+  const rest = query.replace(/^\?/, '');
+  return rest ? `${url}${url.includes('?') ? '&' : '?'}${rest}` : url;
 }
 
 describe('every route of the OpenAPI document refuses bad input without a 500', () => {
@@ -230,7 +249,7 @@ describe('every route of the OpenAPI document refuses bad input without a 500', 
           const url =
             param.in === 'path'
               ? pathWith(path, params, { name: param.name, value: probe.value })
-              : pathWith(path, params) + queryOf([[param.name, probe.value]]);
+              : more(pathWith(path, params, undefined, param.name), queryOf([[param.name, probe.value]]));
           // A NUL survives URL encoding, so the route must name the parameter (a lone surrogate arrives as U+FFFD).
           const mustName = probe === BAD_STRINGS[0] ? param.name : undefined;
           findings.check(label, await asBoth({ method, url, headers, ...(payload ? { payload } : {}) }), mustName);
@@ -238,13 +257,13 @@ describe('every route of the OpenAPI document refuses bad input without a 500', 
         if (param.in !== 'query') continue;
         // Raw bytes a browser would never send: NUL, and a surrogate's bytes that are not UTF-8.
         for (const raw of ['a%00b', '%ED%A0%80', '%C0%80', '%', '%zz']) {
-          const url = `${pathWith(path, params)}?${param.name}=${raw}`;
+          const url = more(pathWith(path, params, undefined, param.name), `${param.name}=${raw}`);
           findings.check(
             `${method} ${path} query ${param.name}=${raw}`,
             await asBoth({ method, url, headers, payload }),
           );
         }
-        const repeated = `${pathWith(path, params)}?${param.name}=a&${param.name}=b`;
+        const repeated = more(pathWith(path, params, undefined, param.name), `${param.name}=a&${param.name}=b`);
         findings.check(
           `${method} ${path} repeated ${param.name}`,
           await asBoth({ method, url: repeated, headers, payload }),
@@ -262,7 +281,7 @@ describe('every route of the OpenAPI document refuses bad input without a 500', 
             [['99999999999999999999'], true],
             ['\u0000', true],
           ] as const) {
-            const url = pathWith(path, params) + queryOf([['cursor', forged(key)]]);
+            const url = more(pathWith(path, params), queryOf([['cursor', forged(key)]]));
             findings.check(
               `${method} ${path} cursor ${JSON.stringify(key)}`,
               await asBoth({ method, url, headers, payload }),

@@ -184,7 +184,7 @@ export function createDocumentsService(deps: {
   async function rowsOf(
     interchange: InterchangeRow,
     m: IngestedMessage,
-    lookup: ReturnType<typeof companyLookup>,
+    lookup: (gln: string | null | undefined) => { id: string; name: string } | null,
     at: Date,
     tx: Db,
   ): Promise<{
@@ -237,7 +237,7 @@ export function createDocumentsService(deps: {
 
     if (interchange.direction === 'in') {
       const partnerGln = other(m.unbRecipient) ?? (GLN.test(senderGln) ? senderGln : null);
-      const company = await lookup(partnerGln);
+      const company = lookup(partnerGln);
       const partner = partnerGln ? await partners.ensurePartner(owner, partnerGln, { at, tx }) : { id: null };
       const id = randomUUID();
       const status = hasErrors ? 'error' : 'received';
@@ -264,9 +264,9 @@ export function createDocumentsService(deps: {
     }
 
     // Outbox: the recipient is the company holding the UNB recipient's GLN, else the other party's.
-    const byUnb = await lookup(m.unbRecipient);
+    const byUnb = lookup(m.unbRecipient);
     const partnerGln = byUnb && GLN.test(m.unbRecipient) ? m.unbRecipient : other(senderGln);
-    const recipient = byUnb ?? (await lookup(partnerGln));
+    const recipient = byUnb ?? lookup(partnerGln);
     const delivered = !hasErrors && recipient !== null && recipient.id !== owner;
     const outId = randomUUID();
     const inId = delivered ? randomUUID() : null;
@@ -294,7 +294,7 @@ export function createDocumentsService(deps: {
       reason: reason ?? (outStatus === 'waiting' ? 'recipient_not_on_platform' : null),
     });
     if (delivered && inId) {
-      const sender = await lookup(senderGln);
+      const sender = lookup(senderGln);
       const inPartner = GLN.test(senderGln)
         ? await partners.ensurePartner(recipient.id, senderGln, { at, tx })
         : { id: null };
@@ -333,7 +333,18 @@ export function createDocumentsService(deps: {
       if (!interchange || interchange.state !== 'queued') return;
       const result = await read(interchange);
       const at = clock.now();
-      const lookup = companyLookup();
+      // The companies of every GLN the routing may ask about, looked up before the transaction: on PGlite a query
+      // outside an open transaction waits for it (decision 0011).
+      const known = new Map<string, { id: string; name: string } | null>();
+      if (!('failed' in result)) {
+        const lookup = companyLookup();
+        for (const m of result.messages) {
+          for (const gln of [m.unbRecipient, m.unbSender, m.summary.buyerGln, m.summary.supplierGln]) {
+            if (gln && !known.has(gln)) known.set(gln, await lookup(gln));
+          }
+        }
+      }
+      const lookup = (gln: string | null | undefined) => (gln ? (known.get(gln) ?? null) : null);
       await db.transaction(async (txRaw) => {
         const tx = txRaw as unknown as Db;
         const locked = await repo.lockInterchange(interchangeId, tx);
