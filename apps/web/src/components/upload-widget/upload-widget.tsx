@@ -90,7 +90,7 @@ export function UploadWidget({ items, limits, onAdd, onRemove, disabled, label }
                   </Text>
                 </Group>
                 <Group gap="xs" wrap="nowrap">
-                  <Badge color={STATUS_COLOR[item.status]} variant="light" data-testid="upload-status">
+                  <Badge color={STATUS_COLOR[item.status]} c="dark.7" variant="light" data-testid="upload-status">
                     {t(`upload.status.${item.status}`)}
                   </Badge>
                   <ActionIcon
