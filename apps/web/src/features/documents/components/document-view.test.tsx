@@ -1,0 +1,115 @@
+import { waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app.tsx';
+import { sumOfLineAmounts } from '../document-body.ts';
+import { DOC_ID, ORIGINAL, detail, documentsRoutes, signedIn } from '../documents-test-data.ts';
+import { splitSegments } from './document-view.tsx';
+
+function routesWith(overrides: Record<string, unknown> = {}) {
+  const { routes } = documentsRoutes();
+  return {
+    ...routes,
+    [`GET /api/documents/${DOC_ID}`]: { body: detail() },
+    ...overrides,
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('document view', () => {
+  it('shows the parties, dates, references, lines with their total, history and no findings', async () => {
+    const app = await renderApp({ path: `/documents/${DOC_ID}`, session: signedIn(), routes: routesWith() });
+    const view = await app.screen.findByTestId('document-view');
+    expect(app.screen.getByRole('heading', { level: 1, name: 'Order PO-1001' })).toBeTruthy();
+    expect(within(view).getByText('Read')).toBeTruthy();
+    const buyer = within(view).getByTestId('party-BY');
+    expect(buyer.textContent).toContain('Buyer');
+    expect(buyer.textContent).toContain('Demo Retailer');
+    expect(buyer.textContent).toContain('4012345000016');
+    expect(within(view).getByTestId('party-SU').textContent).toContain('Demo Supplier');
+    expect(within(view).getByText('Document date')).toBeTruthy();
+    expect(within(view).getByText('Contract number')).toBeTruthy();
+    expect(within(view).getByText('K-77')).toBeTruthy();
+
+    const lines = within(view).getByTestId('document-lines');
+    const rows = lines.querySelectorAll('tbody tr');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.textContent).toContain('4000862141404');
+    expect(rows[0]?.textContent).toContain('Apple juice 1 l');
+    expect(rows[0]?.textContent).toContain('10 PCE');
+    expect(rows[0]?.textContent).toContain('12.50 EUR');
+    // No totals sent: the sum of the line amounts, in decimals.
+    expect(within(view).getByTestId('document-totals').textContent).toContain('18.10 EUR');
+
+    const history = within(view).getByTestId('document-history');
+    expect(history.textContent).toContain('Received → Read');
+    expect(within(view).getByText('No findings.')).toBeTruthy();
+    expect(within(view).getByText('No related documents.')).toBeTruthy();
+  });
+
+  it('shows the original one segment a line in its tab', async () => {
+    // Files come through the authorized fetch (not the JSON client): the browser's fetch answers with the bytes.
+    const files = vi.fn(async (url: string) =>
+      url === `/api/documents/${DOC_ID}/original` ? new Response(ORIGINAL) : new Response(null, { status: 404 }),
+    );
+    vi.stubGlobal('fetch', files);
+    const app = await renderApp({ path: `/documents/${DOC_ID}`, session: signedIn(), routes: routesWith() });
+    const view = await app.screen.findByTestId('document-view');
+    await app.user.click(within(view).getByRole('tab', { name: 'Original' }));
+    const original = await within(view).findByTestId('document-original');
+    const lines = original.textContent?.split('\n');
+    expect(lines?.[0]).toBe("UNA:+.? '");
+    expect(lines).toContain("BGM+220+PO-1001+9'");
+    expect(lines?.at(-1)).toBe("UNZ+1+1'");
+    expect(files.mock.calls[0]?.[0]).toBe(`/api/documents/${DOC_ID}/original`);
+  });
+
+  it('lists findings with their place, and says so when the document is not there', async () => {
+    const withFindings = detail({
+      status: 'error',
+      findings: [{ code: 'EDI_MISSING_SEGMENT', severity: 'error', level: 'message', path: 'BGM', line: 3, column: 1 }],
+    });
+    const app = await renderApp({
+      path: `/documents/${DOC_ID}`,
+      session: signedIn(),
+      routes: routesWith({ [`GET /api/documents/${DOC_ID}`]: { body: withFindings } }),
+    });
+    const findings = await app.screen.findByTestId('document-findings');
+    expect(findings.textContent).toContain('Error');
+    expect(findings.textContent).toContain('Line 3, column 1: EDI_MISSING_SEGMENT');
+    app.unmount();
+
+    const missing = await renderApp({
+      path: `/documents/${DOC_ID}`,
+      session: signedIn(),
+      routes: routesWith({
+        [`GET /api/documents/${DOC_ID}`]: {
+          status: 404,
+          body: { error: { code: 'resource.not_found', message: 'x' } },
+        },
+      }),
+    });
+    await waitFor(() =>
+      expect(missing.screen.getByText('This document does not exist or you may not see it.')).toBeTruthy(),
+    );
+  });
+
+  it('splits an original at segment terminators, keeping released ones', () => {
+    expect(splitSegments("UNA:+.? 'UNB+A'FTX+AAI+++It?'s'\nUNZ+1'")).toEqual([
+      "UNA:+.? '",
+      "UNB+A'",
+      "FTX+AAI+++It?'s'",
+      "UNZ+1'",
+    ]);
+    expect(splitSegments("UNH+1'\r\nBGM+220'")).toEqual(["UNH+1'", "BGM+220'"]);
+  });
+
+  it('sums line amounts as decimals', () => {
+    const line = (value: string) => ({ quantities: [], prices: [], amounts: [{ qualifier: '203', value }] });
+    expect(sumOfLineAmounts([line('0.10'), line('0.20')])).toBe('0.30');
+    expect(sumOfLineAmounts([line('1'), line('-2.5')])).toBe('-1.5');
+    expect(sumOfLineAmounts([])).toBeUndefined();
+  });
+});
