@@ -4,10 +4,13 @@ import { useTranslation } from 'react-i18next';
 import {
   DOCUMENT_ADDITIONAL_STATUSES,
   DOCUMENT_KIND_CODES,
+  DOCUMENT_SORTS,
   DOCUMENT_STANDARDS,
   DOCUMENT_STATUSES,
   type DocumentAdditionalStatus,
+  type DocumentColumn,
   type DocumentKindCode,
+  type DocumentSort,
   type DocumentStatus,
 } from '@portal/contracts';
 import {
@@ -18,6 +21,19 @@ import {
 } from '../documents-search.ts';
 
 type Draft = Record<string, string | string[]>;
+
+/** The column each sort of the server orders by, for its label. */
+const SORT_COLUMN: Record<DocumentSort, DocumentColumn> = {
+  timestamp: 'WebDocumentTimeStamp',
+  number: 'DocumentNumber',
+  referenceNumber: 'DocumentReferenceNumber',
+  documentType: 'DocumentType',
+  partnerName: 'PartnerName',
+  deliveryPointGln: 'DeliveryPointIln',
+  expectedDeliveryDate: 'ExpectedDeliveryDate',
+  businessDate: 'DocumentBusinessDate',
+  status: 'Status',
+};
 
 const toDraft = (search: DocumentsSearch): Draft =>
   Object.fromEntries(
@@ -44,14 +60,15 @@ export function DocumentFilters(props: { search: DocumentsSearch; onApply: (sear
 
   function apply(event: FormEvent) {
     event.preventDefault();
-    const raw: Record<string, unknown> = { sort: props.search.sort, order: props.search.order };
+    const raw: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(draft)) raw[key] = key === 'partnerIds' ? String(value) : value;
     props.onApply(validateDocumentsSearch(raw));
   }
 
   function clear() {
-    setDraft({});
-    props.onApply(validateDocumentsSearch({ sort: props.search.sort, order: props.search.order }));
+    const order = { sort: props.search.sort, order: props.search.order };
+    setDraft(toDraft(validateDocumentsSearch(order)));
+    props.onApply(validateDocumentsSearch(order));
   }
 
   const any = { value: '', label: t('filters.any') };
@@ -125,6 +142,23 @@ export function DocumentFilters(props: { search: DocumentsSearch; onApply: (sear
           data={[any, ...(['test', 'production'] as const).map((m) => ({ value: m, label: t(`mode.${m}`) }))]}
           value={text('mode')}
           onChange={(v) => set('mode', v)}
+          allowDeselect={false}
+        />
+        <Select
+          label={t('filters.sort')}
+          data={DOCUMENT_SORTS.map((sort) => ({ value: sort, label: t(`columns.${SORT_COLUMN[sort]}`) }))}
+          value={text('sort') || 'timestamp'}
+          onChange={(v) => set('sort', v === 'timestamp' ? '' : v)}
+          allowDeselect={false}
+        />
+        <Select
+          label={t('filters.order')}
+          data={[
+            { value: 'desc', label: t('filters.desc') },
+            { value: 'asc', label: t('filters.asc') },
+          ]}
+          value={text('order') || 'desc'}
+          onChange={(v) => set('order', v === 'desc' ? '' : v)}
           allowDeselect={false}
         />
       </SimpleGrid>

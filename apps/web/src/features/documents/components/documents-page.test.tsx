@@ -90,6 +90,29 @@ describe('documents list', () => {
     await waitFor(() => expect(currentHref(app.router)).toBe('/documents/in'));
   });
 
+  it('sorts by the column and order in the address', async () => {
+    const { routes } = documentsRoutes();
+    const urls: URL[] = [];
+    const app = await renderApp({
+      path: '/documents/out?sort=partnerName&order=asc',
+      session: signedIn(),
+      routes: {
+        ...routes,
+        'GET /api/documents': ({ url }: { url: string }) => {
+          urls.push(new URL(url, 'http://x'));
+          return { body: { items: [], nextCursor: null, total: 0 } };
+        },
+      },
+    });
+    expect(await app.screen.findByText('No documents sent yet.')).toBeTruthy();
+    expect(urls[0]?.searchParams.get('direction')).toBe('out');
+    expect(urls[0]?.searchParams.get('sort')).toBe('partnerName');
+    expect(urls[0]?.searchParams.get('order')).toBe('asc');
+    await app.user.click(app.screen.getByRole('button', { name: 'Filters' }));
+    const sortBy = app.screen.getAllByLabelText('Sort by').map((el) => (el as HTMLInputElement).value);
+    expect(sortBy).toContain('Partner');
+  });
+
   it('drops unreadable search parameters', () => {
     expect(
       validateDocumentsSearch({
