@@ -32,6 +32,7 @@ describe('document view', () => {
     expect(within(view).getByText('Document date')).toBeTruthy();
     expect(within(view).getByText('Contract number')).toBeTruthy();
     expect(within(view).getByText('K-77')).toBeTruthy();
+    expect(within(view).getByText('9 · Original')).toBeTruthy();
 
     const lines = within(view).getByTestId('document-lines');
     const rows = lines.querySelectorAll('tbody tr');

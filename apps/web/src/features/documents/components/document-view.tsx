@@ -34,6 +34,14 @@ const KNOWN_ROLES = ['BY', 'SU', 'DP', 'IV', 'UC', 'SH'] as const;
 const KNOWN_DATES = ['137', '2', '17', '11', '35'] as const;
 const KNOWN_REFERENCES = ['ON', 'DQ', 'AAK', 'IV', 'CT', 'VN'] as const;
 const KNOWN_TOTALS = ['79', '86', '77', '125', '176', '9'] as const;
+/** UNCL 1225 message function codes with a name in the catalogs. */
+const KNOWN_FUNCTIONS = ['1', '4', '5', '9', '27', '29', '31'] as const;
+
+/** A function code with its name (`9 · Original`), or the code alone when it has none here. */
+function functionText(t: TFunction<'documents'>, code: string): string {
+  const known = KNOWN_FUNCTIONS.find((k) => k === code);
+  return known ? `${code} · ${t(`view.function.${known}`)}` : code;
+}
 
 function labelOf<K extends string>(
   t: TFunction<'documents'>,
@@ -139,7 +147,9 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                 </Title>
                 <Stack component="dl" gap={4} m={0}>
                   <Term label={t('view.messageType')} value={`${doc.messageType} ${doc.version}`} ltr />
-                  {doc.functionCode ? <Term label={t('view.functionCode')} value={doc.functionCode} ltr /> : null}
+                  {doc.functionCode ? (
+                    <Term label={t('view.functionCode')} value={functionText(t, doc.functionCode)} />
+                  ) : null}
                   <Term label={t('view.timestamp')} value={formatDateTime(language, doc.timestamp)} />
                   {doc.partnerName ? <Term label={t('columns.PartnerName')} value={doc.partnerName} /> : null}
                 </Stack>
