@@ -90,9 +90,7 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
       cell: (row) => {
         const count = problemsOf(row.line);
         return count === 0 ? (
-          <Text span c="green.9" inherit>
-            {t('import.rowOk')}
-          </Text>
+          t('import.rowOk')
         ) : (
           <Text span c="red.9" fw={600} inherit>
             {t('import.rowProblems', { count })}
@@ -113,7 +111,6 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
           leftSection={<IconFileTypeCsv size={18} aria-hidden />}
           value={file}
           onChange={choose}
-          clearable
           error={failure}
           data-autofocus
           data-testid="import-file"
