@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_BOOK_SORTS, type AddressBookEntry, type AddressBookSort } from '@portal/contracts';
+import { ADDRESS_BOOK_SORTS, type AddressBookEntry } from '@portal/contracts';
 import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useCountryName } from '../../../components/country-select.tsx';
@@ -152,11 +152,11 @@ export function AddressBookPage() {
           data={ADDRESS_BOOK_SORTS.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))}
           value={filter.sort}
           allowDeselect={false}
-          onChange={(value) =>
-            void setSearch({
-              sort: value === 'name' ? undefined : ((value ?? undefined) as AddressBookSort | undefined),
-            })
-          }
+          onChange={(value) => {
+            // The default order (by name) stays out of the address.
+            const sort = ADDRESS_BOOK_SORTS.find((s) => s === value && s !== 'name');
+            void setSearch({ sort });
+          }}
           w={180}
         />
         <Select
