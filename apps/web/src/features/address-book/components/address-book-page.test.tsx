@@ -1,6 +1,11 @@
 import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FEATURE_PERMISSIONS, type AddressBookEntry, type FeaturePermission } from '@portal/contracts';
+import {
+  ADDRESS_BOOK_IMPORT_MAX_BYTES,
+  FEATURE_PERMISSIONS,
+  type AddressBookEntry,
+  type FeaturePermission,
+} from '@portal/contracts';
 import type { StoredSession } from '../../../app/session/session.ts';
 import type { MockHandler, MockReply } from '../../../test/fetch-mock.ts';
 import { currentHref, renderApp } from '../../../test/render-app.tsx';
@@ -203,5 +208,17 @@ describe('address book page', () => {
     await app.user.click(await within(dialog).findByRole('button', { name: 'Import 1 entry' }));
     expect(await app.screen.findByText('1 entry was imported.')).toBeTruthy();
     expect(imports.map((u) => u.includes('dryRun=true'))).toEqual([true, true, false]);
+  });
+
+  it('refuses a file over the size limit before uploading it', async () => {
+    const app = await renderApp({ path: '/address-book', session: signedIn(), routes: routes(ALL) });
+    vi.stubGlobal('fetch', app.api.fetch);
+    await app.user.click(await app.screen.findByRole('button', { name: 'Import CSV' }));
+    const dialog = await app.screen.findByRole('dialog', { name: 'Import from CSV' });
+    const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
+    const big = new File([new Uint8Array(ADDRESS_BOOK_IMPORT_MAX_BYTES + 1)], 'big.csv', { type: 'text/csv' });
+    await app.user.upload(input, big);
+    expect(await within(dialog).findByText('The file big.csv is too large')).toBeTruthy();
+    expect(app.api.calls.some((c) => c.path === '/api/address-book/import')).toBe(false);
   });
 });

@@ -2,7 +2,12 @@ import { Alert, Button, FileInput, Group, Modal, Stack, Text } from '@mantine/co
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_BOOK_FIELDS, type AddressBookImportResult, type ImportProblem } from '@portal/contracts';
+import {
+  ADDRESS_BOOK_FIELDS,
+  ADDRESS_BOOK_IMPORT_MAX_BYTES,
+  type AddressBookImportResult,
+  type ImportProblem,
+} from '@portal/contracts';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { findText } from '../../../i18n/dynamic-text.ts';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -65,6 +70,11 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
     setFile(chosen);
     setResult(undefined);
     setFailure(undefined);
+    // Refused here as the server would refuse it, without uploading a file too large to read.
+    if (chosen && chosen.size > ADDRESS_BOOK_IMPORT_MAX_BYTES) {
+      setFailure(problemText({ code: 'fileTooLarge', params: { name: chosen.name } }));
+      return;
+    }
     if (chosen) send(chosen, true);
   }
 
