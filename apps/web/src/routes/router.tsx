@@ -3,13 +3,8 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { adminRouteTree } from './admin-route-tree.ts';
 import { appLayoutRoute } from './app-layout-route.tsx';
-import {
-  addressBookRoute,
-  documentsOutRoute,
-  ettnPendingRoute,
-  ettnRoute,
-  partnersRoute,
-} from './coming-soon-routes.ts';
+import { addressBookRoute } from './address-book-route.ts';
+import { documentsOutRoute, ettnPendingRoute, ettnRoute, partnersRoute } from './coming-soon-routes.ts';
 import { documentValidationRoute } from './document-validation-route.ts';
 import { groupsRoute } from './groups-route.ts';
 import { documentsInRoute, documentsRoute } from './documents-in-route.ts';
