@@ -1,10 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  ALL_FEATURE_PERMISSIONS_FOR_TEST,
-  profileRoutes,
-  profileSession,
-} from '../../profile/components/profile-test-data.ts';
+import { ALL_FEATURE_PERMISSIONS_FOR_TEST, profileRoutes, profileSession } from './profile-test-data.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 const taken = {
