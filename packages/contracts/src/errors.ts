@@ -73,6 +73,8 @@ export const ERROR_CODES = [
   'address_book.gln_taken',
   /** A CSV import found problems; nothing was saved (details: rows.<line>.<field> or file). */
   'address_book.import_invalid',
+  /** The company already has a partner of this GLN (details: gln). */
+  'partners.gln_taken',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -130,6 +132,7 @@ export const ERROR_STATUS = {
   'edifact.directory_download_failed': 502,
   'address_book.gln_taken': 409,
   'address_book.import_invalid': 400,
+  'partners.gln_taken': 409,
 } as const satisfies Record<ErrorCode, number>;
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
