@@ -26,13 +26,6 @@ export const addressBookRoute = createRoute({
   component: comingSoon,
 });
 
-export const partnersRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/partners',
-  beforeLoad: ({ context }) => requirePermission(context, 'PARTNERS_READ'),
-  component: comingSoon,
-});
-
 export const ettnRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/ettn',

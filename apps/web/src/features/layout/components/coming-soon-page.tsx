@@ -8,7 +8,6 @@ import type { NavLabel } from '../navigation.ts';
 const AREAS: readonly { path: string; label: NavLabel }[] = [
   { path: '/documents/out', label: 'outbox' },
   { path: '/address-book', label: 'addressBook' },
-  { path: '/partners', label: 'partners' },
   { path: '/ettn/pending', label: 'ettnPending' },
   { path: '/ettn', label: 'ettn' },
 ];
