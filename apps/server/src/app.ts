@@ -181,11 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audit,
     clock,
     mail,
-    companies: {
-      // Stand-in until the companies service can find a company by GLN (branch i10-ids): nothing links yet.
-      findCompanyByGln: async () => null,
-      namesOf: companies.namesOf,
-    },
+    companies,
     partnerScopeOf: async (userId) =>
       (await effectiveRestrictions(db, userId)).flatMap((r) => (r.partners.length ? [r.partners] : [])),
   });

@@ -321,9 +321,10 @@ describe('partners list', () => {
 
 describe('partners met in documents (the service the documents use)', () => {
   const service = () => t.app.services.partners;
-  /** A platform company's id, as a lookup of its GLN finds it. */
+  /** A platform company's id, as another company's lookup of its GLN finds it (a company is not its own partner). */
   const companyIdOf = async (gln: string) =>
-    (await call('GET', `/api/partners/lookup?gln=${gln}`, user)).json().company.id as string;
+    (await call('GET', `/api/partners/lookup?gln=${gln}`, gln === RETAILER_GLN ? user : buyer)).json().company
+      .id as string;
 
   it('creates an unknown GLN as a new partner, then only moves its last exchange forward', async () => {
     const retailerId = await companyIdOf(RETAILER_GLN);

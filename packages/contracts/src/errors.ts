@@ -75,6 +75,10 @@ export const ERROR_CODES = [
   'address_book.import_invalid',
   /** The company already has a partner of this GLN (details: gln). */
   'partners.gln_taken',
+  /** The GLN belongs to a company already, this one or another (details: gln, glnAlreadyListed or glnOfAnotherCompany). */
+  'companies.gln_taken',
+  /** The company holds the most GLNs and delivery points it may (data: max). */
+  'companies.too_many_locations',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -133,6 +137,8 @@ export const ERROR_STATUS = {
   'address_book.gln_taken': 409,
   'address_book.import_invalid': 400,
   'partners.gln_taken': 409,
+  'companies.gln_taken': 409,
+  'companies.too_many_locations': 409,
 } as const satisfies Record<ErrorCode, number>;
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);

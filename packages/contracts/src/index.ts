@@ -17,3 +17,4 @@ export * from './jobs.ts';
 export * from './identifiers.ts';
 export * from './address-book.ts';
 export * from './partners.ts';
+export * from './company-locations.ts';

@@ -1,5 +1,6 @@
 // Every table, for drizzle-kit and the typed database handle. Tables live with their features.
 export * from '../features/companies/companies.table.ts';
+export * from '../features/companies/company-locations.table.ts';
 export * from '../features/users/users.table.ts';
 export * from '../features/groups/groups.table.ts';
 export * from '../features/auth/auth.table.ts';

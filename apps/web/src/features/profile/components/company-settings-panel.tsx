@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Divider, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
@@ -15,6 +15,7 @@ import {
 } from '@portal/contracts';
 import type { z } from 'zod';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { CompanyLocationsSection } from '../../company-locations/index.ts';
 import { intlLocale } from '../../../lib/format.ts';
 import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -87,7 +88,15 @@ export function CompanySettingsPanel({ canEdit, onDirtyChange }: PanelProps) {
   const api = useApi();
   const query = useQuery(companyProfileQuery(api));
   if (!query.data) return <PageLoader />;
-  return <CompanySettingsForm profile={query.data} canEdit={canEdit} onDirtyChange={onDirtyChange} />;
+  return (
+    <Stack gap="xl">
+      <CompanySettingsForm profile={query.data} canEdit={canEdit} onDirtyChange={onDirtyChange} />
+      <Divider maw={960} />
+      <div style={{ maxWidth: 960 }}>
+        <CompanyLocationsSection path="/company/locations" canEdit={canEdit} />
+      </div>
+    </Stack>
+  );
 }
 
 function CompanySettingsForm({ profile, canEdit, onDirtyChange }: PanelProps & { profile: CompanyProfile }) {
