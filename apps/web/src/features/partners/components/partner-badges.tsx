@@ -4,17 +4,17 @@ import type { Partner, PartnerStatus } from '@portal/contracts';
 
 const STATUS_COLOR: Record<PartnerStatus, string> = { active: 'green', new: 'blue', blocked: 'red' };
 
-/** The partner's status, and "Test" when exchange with it is in test mode. */
+/** The partner's status, and "Test" when exchange with it is in test mode (colour behind near-black text, for AA). */
 export function PartnerBadges({ partner }: { partner: Pick<Partner, 'status' | 'testMode'> }) {
   const { t } = useTranslation('partners');
   const color = STATUS_COLOR[partner.status];
   return (
     <Group gap={4} wrap="wrap">
-      <Badge variant="light" color={color} c={`${color}.9`} tt="none" data-testid="partner-status">
+      <Badge variant="light" color={color} c="dark.7" tt="none" data-testid="partner-status">
         {t(`status.${partner.status}`)}
       </Badge>
       {partner.testMode ? (
-        <Badge variant="light" color="orange" c="orange.9" tt="none" data-testid="partner-test-mode">
+        <Badge variant="light" color="orange" c="dark.7" tt="none" data-testid="partner-test-mode">
           {t('testMode.badge')}
         </Badge>
       ) : null}

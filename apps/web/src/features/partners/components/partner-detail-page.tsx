@@ -60,8 +60,8 @@ export function PartnerDetailPage() {
             {partner.linkedCompany ? (
               <Badge
                 variant="light"
-                color="teal"
-                c="teal.9"
+                color="blue"
+                c="dark.7"
                 tt="none"
                 leftSection={<IconLink size={12} aria-hidden />}
                 data-testid="partner-linked"
@@ -69,7 +69,7 @@ export function PartnerDetailPage() {
                 {t('linkedTo', { company: partner.linkedCompany.name })}
               </Badge>
             ) : (
-              <Badge variant="light" color="gray" c="gray.9" tt="none">
+              <Badge variant="light" color="gray" c="dark.7" tt="none">
                 {t('offPlatform')}
               </Badge>
             )}
@@ -86,7 +86,7 @@ export function PartnerDetailPage() {
             </Button>
             <Button
               variant="outline"
-              color="red"
+              color="red.9"
               leftSection={<IconTrash size={16} aria-hidden />}
               onClick={() =>
                 confirmDeletePartner(

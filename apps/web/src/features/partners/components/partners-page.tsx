@@ -56,8 +56,8 @@ export function PartnersPage() {
           {p.linkedCompany ? (
             <Badge
               variant="light"
-              color="teal"
-              c="teal.9"
+              color="blue"
+              c="dark.7"
               tt="none"
               size="sm"
               leftSection={<IconLink size={12} aria-hidden />}
@@ -154,7 +154,7 @@ export function PartnersPage() {
         columns={columns}
         rowKey={(p) => p.id}
         rowAttributes={(p) => ({ 'data-testid': `partner-row-${p.gln}` })}
-        minWidth={980}
+        minWidth={860}
         aria-label={t('caption')}
         data-testid="partners-table"
         emptyText={search.search || search.status || search.testMode !== undefined ? t('noMatches') : t('empty')}
