@@ -199,7 +199,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     blobs = opened;
   }
   const edifact = await createEdifactService({
-    storePath: `${config.dataDir}/edifact`,
+    // The directories live in the blob store; DATA_DIR/edifact is this process's copy of them (decision 0019).
+    cachePath: `${config.dataDir}/edifact`,
+    blobs,
     log: app.log,
     cpu,
     downloadBaseUrl: config.edifactDownloadBaseUrl,

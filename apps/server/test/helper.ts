@@ -71,13 +71,19 @@ export async function createTestApp(
     clock?: TestClock;
     /** A blob store instead of the database's (the S3 store against a local server). */
     blobs?: BlobStore;
+    /**
+     * Another app's database, for a second server process beside the first (seed it once); the caller closes it.
+     */
+    database?: Database;
+    /** DATA_DIR, when the test prepares it; a fresh temporary folder otherwise. */
+    dataDir?: string;
   } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase();
+  const database = options.database ?? (await freshDatabase());
   if (options.seed !== false) await seedDemoData(database.db);
   const clock = options.clock ?? createTestClock();
-  // DATA_DIR holds the EDIFACT directory store: a temporary folder, never the repository's ./data.
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  // DATA_DIR holds this process's copy of the EDIFACT directories: a temporary folder, never the repository's ./data.
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
     PUBLIC_URL: 'http://portal.test',
     LOG_LEVEL: 'silent',
@@ -103,7 +109,7 @@ export async function createTestApp(
     jobs: app.services.jobs,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
     },
   };
 }

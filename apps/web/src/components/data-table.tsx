@@ -59,7 +59,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const { columns, rows } = props;
   return (
-    <Table.ScrollContainer minWidth={props.minWidth}>
+    // The viewport takes focus, so a table wider than the screen scrolls with the keyboard too (axe:
+    // scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={props.minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
       <Table
         striped
         highlightOnHover={props.highlightOnHover ?? true}

@@ -1,8 +1,6 @@
 import { keepPreviousData, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { Page } from '@portal/contracts';
 import { useMemo } from 'react';
-
-/** One page of a keyset-paginated list: `nextCursor` goes back as `cursor`; `total` when the API was asked for it. */
-export type KeysetPage<T> = { items: T[]; nextCursor: string | null; total?: number };
 
 export type KeysetList<T> = {
   /** Every loaded page's items, in order. */
@@ -19,7 +17,7 @@ export type KeysetList<T> = {
  * An infinite query over keyset pages, flattened for a table with "Load more". It takes the query's result rather
  * than its options, so each caller keeps `useInfiniteQuery`'s own type inference.
  */
-export function useKeysetList<T>(query: UseInfiniteQueryResult<InfiniteData<KeysetPage<T>, unknown>>): KeysetList<T> {
+export function useKeysetList<T>(query: UseInfiniteQueryResult<InfiniteData<Page<T>, unknown>>): KeysetList<T> {
   const { data, fetchNextPage } = query;
   const items = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
   return {

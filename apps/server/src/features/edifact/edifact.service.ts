@@ -1,13 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
-import {
-  directoryUrl,
-  importDirectory,
-  isZip,
-  openDirectoryStore,
-  shippedDirectoryZips,
-  type DirectoryStore,
-} from '@portal/edifact/node';
+import { directoryUrl, importDirectory, isZip, shippedDirectoryZips } from '@portal/edifact/node';
 import {
   EDIFACT_DIRECTORY_ZIP_MAX_BYTES,
   type EdifactDirectoryInfo,
@@ -16,6 +9,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { CpuPool } from '../../cpu/pool.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { importToBundle } from './directory-bundle.ts';
+import { createDirectoryCache } from './directory-cache.ts';
 
 export type EdifactService = Awaited<ReturnType<typeof createEdifactService>>;
 
@@ -41,42 +37,48 @@ async function fetchCapped(url: string, maxBytes: number): Promise<Uint8Array> {
 
 /**
  * Validation of pasted EDIFACT against the imported UN/EDIFACT directories (specification) and the EANCOM guides
- * (map), plus the directory store the admin area manages. The work itself runs on the CPU pool's threads
- * (edifact.tasks.ts); this side counts the store's generations so that a thread reloads a directory after an import.
+ * (map), plus the directories the admin area manages. The directories live in the BlobStore; the threads of the CPU
+ * pool (edifact.tasks.ts) read this process's local copy of them, which directory-cache.ts keeps in step before each
+ * use (decision 0019).
  */
 export async function createEdifactService(deps: {
-  storePath: string;
+  /** A folder of this process's own for the local copy of the directories (`DATA_DIR/edifact`). */
+  cachePath: string;
+  blobs: BlobStore;
   log: FastifyBaseLogger;
   cpu: CpuPool;
   downloadBaseUrl?: string | undefined;
 }) {
-  const store: DirectoryStore = openDirectoryStore(deps.storePath);
-  let generation = 0;
-  const task = (content: string, strict: boolean) => ({ storePath: deps.storePath, generation, content, strict });
-
-  const imported = (info: EdifactDirectoryInfo): EdifactDirectoryInfo => {
-    generation++;
-    return info;
-  };
+  const cache = createDirectoryCache({ blobs: deps.blobs, path: deps.cachePath, log: deps.log });
+  const task = async (content: string, strict: boolean) => ({
+    storePath: cache.path,
+    generation: await cache.current(),
+    content,
+    strict,
+  });
 
   return {
-    validate(content: string, strict = false): Promise<ValidateEdifactResponse> {
-      return deps.cpu.run({ name: 'edifact.validate', ...task(content, strict) });
+    async validate(content: string, strict = false): Promise<ValidateEdifactResponse> {
+      return deps.cpu.run({ name: 'edifact.validate', ...(await task(content, strict)) });
     },
 
     /** The CONTRL a partner's system would send back for this input. */
-    contrl(content: string, strict = false): Promise<string> {
-      return deps.cpu.run({ name: 'edifact.contrl', ...task(content, strict) });
+    async contrl(content: string, strict = false): Promise<string> {
+      return deps.cpu.run({ name: 'edifact.contrl', ...(await task(content, strict)) });
     },
 
     async listDirectories(): Promise<EdifactDirectoryInfo[]> {
-      return store.list();
+      return cache.list();
     },
 
+    /** Reads the zip on the CPU pool, writes the directory to the BlobStore, then brings this process's copy in step. */
     async importZip(bytes: Uint8Array, source: string): Promise<EdifactDirectoryInfo> {
       if (!isZip(bytes)) throw new AppError('validation.failed', { details: [{ field: 'file', code: 'zipRequired' }] });
-      const result = await deps.cpu.run({ name: 'edifact.importZip', storePath: deps.storePath, bytes, source });
-      if (result.ok) return imported(result.info);
+      const result = await deps.cpu.run({ name: 'edifact.importZip', bytes, source });
+      if (result.ok) {
+        await cache.publish(result.info.name, result.bundle);
+        return result.info;
+      }
       deps.log.warn({ reason: result.message }, 'directory import refused');
       throw new AppError('validation.failed', {
         details: [{ field: 'file', code: result.code }],
@@ -107,11 +109,12 @@ export async function createEdifactService(deps: {
 
     /**
      * Before the server listens: the directories shipped with the EDIFACT package (D96A and D01B) and each source of
-     * EDIFACT_DIRECTORIES_IMPORT, each imported once, when the store lacks that directory.
+     * EDIFACT_DIRECTORIES_IMPORT, each imported once, when the BlobStore lacks that directory. The local copy is
+     * brought in step with the store first, so a process started beside others fetches what they imported.
      */
     async importAtStart(sources: readonly string[], options: { shipped?: boolean } = {}): Promise<void> {
       const all = [...(options.shipped === false ? [] : Object.values(shippedDirectoryZips)), ...sources];
-      const have = new Set((await store.list()).map((d) => d.name));
+      const have = new Set((await cache.list()).map((d) => d.name));
       for (const source of all) {
         const guess = nameOf(source);
         if (guess && have.has(guess)) continue;
@@ -120,7 +123,8 @@ export async function createEdifactService(deps: {
           continue;
         }
         try {
-          const info = imported(await importDirectory(source, store));
+          const { info, bundle } = await importToBundle((store) => importDirectory(source, store));
+          await cache.publish(info.name, bundle);
           have.add(info.name);
           deps.log.info({ directory: info.name, source }, 'UN/EDIFACT directory imported');
         } catch (error) {

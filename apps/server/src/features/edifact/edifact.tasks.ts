@@ -1,7 +1,8 @@
 /**
  * The EDIFACT work the CPU pool runs on its threads (src/cpu): validation, the CONTRL report and directory zip
- * imports. Each thread opens the directory store and the EANCOM guides once and keeps them until the store's
- * generation changes (the service counts its imports).
+ * imports. Each thread opens the process's directory cache (a folder in the engine's store layout, kept in step with
+ * the BlobStore by directory-cache.ts) and the EANCOM guides once, and keeps them until the cache's generation
+ * changes.
  */
 import {
   buildContrl,
@@ -22,13 +23,14 @@ import {
   type EdifactDirectoryInfo,
   type ValidateEdifactResponse,
 } from '@portal/contracts';
+import { importToBundle } from './directory-bundle.ts';
 
 type StoreRef = { storePath: string; generation: number };
 export type ValidateTask = StoreRef & { content: string; strict: boolean };
 export type ContrlTask = ValidateTask;
-export type ImportZipTask = { storePath: string; bytes: Uint8Array; source: string };
+export type ImportZipTask = { bytes: Uint8Array; source: string };
 export type ImportZipResult =
-  | { ok: true; info: EdifactDirectoryInfo }
+  | { ok: true; info: EdifactDirectoryInfo; bundle: Uint8Array }
   | { ok: false; code: 'zipTooLarge' | 'directoryIncomplete' | 'directoryUnreadable'; message: string };
 
 let opened: { key: string; store: DirectoryStore; levels: Promise<ValidationLevelPlugin[]> } | undefined;
@@ -89,11 +91,14 @@ export async function contrlTask(task: ContrlTask): Promise<string> {
   return buildContrl(await run(task), { lineBreak: '\n' });
 }
 
-/** Imports a UNECE zip into the store; an archive over its limits or not a whole directory changes nothing. */
+/**
+ * Reads a UNECE zip into the engine's stored form and packs it as the bundle the BlobStore keeps (the service writes
+ * it); an archive over its limits or not a whole directory gives no bundle.
+ */
 export async function importZipTask(task: ImportZipTask): Promise<ImportZipResult> {
   try {
-    const info = await importDirectoryZip(task.bytes, openDirectoryStore(task.storePath), task.source);
-    return { ok: true, info };
+    const { info, bundle } = await importToBundle((store) => importDirectoryZip(task.bytes, store, task.source));
+    return { ok: true, info, bundle };
   } catch (error) {
     const message = error instanceof Error ? error.message : 'unreadable directory';
     if (error instanceof ZipLimitError) return { ok: false, code: 'zipTooLarge', message };

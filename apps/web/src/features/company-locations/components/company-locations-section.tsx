@@ -60,7 +60,7 @@ export function CompanyLocationsSection({ path, canEdit }: { path: LocationsPath
       key: 'kind',
       header: t('profile:locations.fields.kind'),
       cell: (l) => (
-        <Badge variant="light" color={l.kind === 'company' ? 'blue' : 'teal'}>
+        <Badge variant="dot" color={l.kind === 'company' ? 'blue' : 'teal'}>
           {t(`profile:locations.kinds.${l.kind}`)}
         </Badge>
       ),

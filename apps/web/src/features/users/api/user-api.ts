@@ -1,12 +1,8 @@
-import { PermissionsResponseSchema, SuccessResponseSchema, UserDataSchema, type Language } from '@portal/contracts';
+import { SuccessResponseSchema, UserDataSchema, type Language } from '@portal/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 
 export function getUserData(api: ApiClient) {
   return api.get('/users/getUserData', UserDataSchema);
-}
-
-export function getPermissions(api: ApiClient) {
-  return api.get('/users/permissions', PermissionsResponseSchema);
 }
 
 export function postSetLanguage(api: ApiClient, language: Language) {
