@@ -245,6 +245,17 @@ describe('partners', () => {
     expect(await glns(clerk)).toEqual([RETAILER_GLN]);
     expect((await call('GET', `/api/partners/${offId}`, clerk)).statusCode).toBe(404);
     expect((await call('GET', `/api/partners/${linkedId}`, clerk)).statusCode).toBe(200);
+    // Restricted to some partners, a user adds only a GLN their restrictions name.
+    const group = (await call('GET', '/api/groups?search=Inbox', user)).json().items[0] as { id: string };
+    await call('PUT', `/api/groups/${group.id}`, user, {
+      name: 'Inbox readers',
+      permissions: ['INBOX_READ', 'PARTNERS_READ', 'COMPANY_PROFILE_MODIFY'],
+    });
+    expect((await call('POST', '/api/partners', clerk, offPlatform({ gln: GLN_C }))).statusCode).toBe(403);
+    await call('PUT', `/api/groups/${group.id}`, user, {
+      name: 'Inbox readers',
+      permissions: ['INBOX_READ', 'PARTNERS_READ'],
+    });
     // The unrestricted user still sees both.
     expect((await glns(user)).sort()).toEqual([GLN_A, RETAILER_GLN].sort());
   });

@@ -212,6 +212,10 @@ export function createPartnersService(deps: {
 
     async create(caller: PartnersCaller, input: CreatePartnerValues, meta: RequestMeta): Promise<PartnerDetail> {
       const companyId = companyOf(caller);
+      // A user narrowed to some partners adds only those (a GLN their restrictions name); any other would be
+      // invisible to them the moment it exists.
+      const scope = await deps.partnerScopeOf(caller.userId);
+      if (scope.some((list) => !list.includes(input.gln))) throw new AppError('auth.forbidden');
       const linked = await platformCompany(companyId, input.gln);
       return inTransaction(async (tx) => {
         if (await repo.findByGln(companyId, input.gln, tx)) throw glnTaken();
