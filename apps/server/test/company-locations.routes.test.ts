@@ -72,6 +72,18 @@ describe('demo seed', () => {
     expect(await of('Demo Sandbox')).toEqual(['5901234000031']);
   });
 
+  it("has valid VAT identifiers, so a demo company's profile can be saved as it is", async () => {
+    const { isValidVatId, COUNTRY_CODES } = await import('@portal/contracts');
+    const all = (await call('GET', '/api/admin/companies', admin)).json().items as { name: string; vatId?: string }[];
+    const withVat = all.filter((c) => c.vatId);
+    expect(withVat.map((c) => c.name)).toEqual(expect.arrayContaining(['Demo Supplier', 'Demo Retailer', 'Demo KSeF']));
+    for (const c of withVat)
+      expect(
+        isValidVatId(c.vatId!, (code) => (COUNTRY_CODES as readonly string[]).includes(code)),
+        c.name,
+      ).toBe(true);
+  });
+
   it('finds the company of a GLN, its own or a delivery point, and nothing for a free one', async () => {
     const { createCompaniesService } = await import('../src/features/companies/companies.service.ts');
     const companies = createCompaniesService({ db: t.database.db, groups: { insert: () => Promise.resolve('') } });

@@ -123,7 +123,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     });
     const { id: demoCo, groupId: demoAll } = await company('Demo Sandbox', 'Demo', { country: 'PL' });
     const { id: ksefCo, groupId: ksefAll } = await company('Demo KSeF', 'Demo', {
-      vatId: 'PL7010002137',
+      vatId: 'PL7010002139',
       country: 'PL',
       toggles: ['KSEF', 'DEMO_KSEF'],
     });

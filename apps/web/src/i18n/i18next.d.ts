@@ -1,3 +1,4 @@
+import type addressBook from '@portal/i18n/locales/en/address-book.json';
 import type admin from '@portal/i18n/locales/en/admin.json';
 import type auth from '@portal/i18n/locales/en/auth.json';
 import type common from '@portal/i18n/locales/en/common.json';
@@ -16,6 +17,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      'address-book': typeof addressBook;
       admin: typeof admin;
       auth: typeof auth;
       common: typeof common;
