@@ -73,6 +73,8 @@ export const ERROR_CODES = [
   'address_book.gln_taken',
   /** A CSV import found problems; nothing was saved (details: rows.<line>.<field> or file). */
   'address_book.import_invalid',
+  /** The company already has a partner of this GLN (details: gln). */
+  'partners.gln_taken',
   /** The GLN belongs to a company already, this one or another (details: gln, glnAlreadyListed or glnOfAnotherCompany). */
   'companies.gln_taken',
   /** The company holds the most GLNs and delivery points it may (data: max). */
@@ -134,6 +136,7 @@ export const ERROR_STATUS = {
   'edifact.directory_download_failed': 502,
   'address_book.gln_taken': 409,
   'address_book.import_invalid': 400,
+  'partners.gln_taken': 409,
   'companies.gln_taken': 409,
   'companies.too_many_locations': 409,
 } as const satisfies Record<ErrorCode, number>;

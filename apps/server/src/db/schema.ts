@@ -11,3 +11,4 @@ export * from '../features/restrictions/restrictions.table.ts';
 export * from '../features/issue-reports/issue-reports.table.ts';
 export * from '../features/address-book/address-book.table.ts';
 export * from '../storage/blobs.table.ts';
+export * from '../features/partners/partners.table.ts';

@@ -19,13 +19,6 @@ export const documentsOutRoute = createRoute({
   component: comingSoon,
 });
 
-export const partnersRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/partners',
-  beforeLoad: ({ context }) => requirePermission(context, 'PARTNERS_READ'),
-  component: comingSoon,
-});
-
 export const ettnRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/ettn',
