@@ -3,19 +3,15 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { adminRouteTree } from './admin-route-tree.ts';
 import { appLayoutRoute } from './app-layout-route.tsx';
-import {
-  addressBookRoute,
-  documentsOutRoute,
-  ettnPendingRoute,
-  ettnRoute,
-  partnersRoute,
-} from './coming-soon-routes.ts';
+import { addressBookRoute } from './address-book-route.ts';
+import { documentsOutRoute, ettnPendingRoute, ettnRoute } from './coming-soon-routes.ts';
 import { documentValidationRoute } from './document-validation-route.ts';
 import { groupsRoute } from './groups-route.ts';
 import { documentsInRoute, documentsRoute } from './documents-in-route.ts';
 import { helpRoute } from './help-route.ts';
 import { indexRoute } from './index-route.ts';
 import { loginRoute } from './login-route.ts';
+import { partnerRoute, partnersRoute } from './partners-route.ts';
 import { passwordResetRoute } from './password-reset-route.ts';
 import { profileRoute } from './profile-route.ts';
 import { registerRoute } from './register-route.ts';
@@ -46,6 +42,7 @@ export const routeTree = rootRoute.addChildren([
     documentsOutRoute,
     addressBookRoute,
     partnersRoute,
+    partnerRoute,
     ettnRoute,
     ettnPendingRoute,
   ]),
