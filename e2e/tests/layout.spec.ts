@@ -62,11 +62,11 @@ test('the navigation follows the permissions and roles: user, clerk, demo; admin
   await expect(page.getByTestId('nav-groups')).toBeVisible();
   await expect(page.getByTestId('nav-restrictions')).toBeVisible();
   await expect(page.getByTestId('nav-ettn')).toHaveCount(0);
-  // An area still being built says so instead of "page not found".
-  await page.getByTestId('nav-partners').click();
-  await expect(page).toHaveURL(/\/partners$/);
-  await expect(page.getByRole('heading', { name: 'Partners is not available yet' })).toBeVisible();
-  await expect(page.getByTestId('nav-partners')).toHaveAttribute('aria-current', 'page');
+  // The navigation marks the page it opened.
+  await page.getByTestId('nav-outbox').click();
+  await expect(page).toHaveURL(/\/documents\/out$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+  await expect(page.getByTestId('nav-outbox')).toHaveAttribute('aria-current', 'page');
   await page.getByTestId('nav-logout').click();
   await leave(page);
   await expect(page).toHaveURL(/\/login/);

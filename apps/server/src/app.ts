@@ -46,8 +46,11 @@ import { createCompanyUsersService } from './features/user-management/company-us
 import { restrictionsRoutes } from './features/restrictions/restrictions.routes.ts';
 import { createRestrictionsService } from './features/restrictions/restrictions.service.ts';
 import { addressBookRoutes } from './features/address-book/address-book.routes.ts';
+import { createPartnersRepository } from './features/partners/partners.repository.ts';
+import { partnersRoutes } from './features/partners/partners.routes.ts';
+import { createPartnersService, type PartnersService } from './features/partners/partners.service.ts';
+import { effectiveRestrictions } from './features/restrictions/restrictions.service.ts';
 import { documentsFeature } from './features/documents/documents.routes.ts';
-import { standInCompanies, standInPartners } from './features/documents/documents.service.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
@@ -173,6 +176,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     publicUrl: config.publicUrl,
   });
+  const partners = createPartnersService({
+    db,
+    repo: createPartnersRepository(db),
+    audit,
+    clock,
+    mail,
+    companies,
+    partnerScopeOf: async (userId) =>
+      (await effectiveRestrictions(db, userId)).flatMap((r) => (r.partners.length ? [r.partners] : [])),
+  });
   const cpu = createCpuPool({
     timeLimitMs: config.cpuTaskTimeoutMs,
     ...(config.cpuThreads ? { threads: config.cpuThreads } : {}),
@@ -202,12 +215,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     blobs,
     jobs,
     edifact,
-    companies: standInCompanies(companies),
-    partners: standInPartners,
+    companies,
+    partners,
     inlineMaxBytes: config.documentsInlineMaxBytes,
   });
   await jobs.handle(createJobHandlers({ mail, documents: documents.service }), { workers: config.jobWorkers });
-  app.decorate('services', { db, clock, tokens, mail, audit, auth, cpu, edifact, jobs });
+  app.decorate('services', { db, clock, tokens, mail, audit, auth, cpu, edifact, jobs, partners });
 
   await app.register(
     async (api) => {
@@ -228,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(groupsRoutes(groups));
       await api.register(restrictionsRoutes(restrictions));
       await api.register(addressBookRoutes({ db, clock, audit, cpu }));
+      await api.register(partnersRoutes(partners));
       await api.register(documents.routes);
       await api.register(jobsRoutes(jobs));
     },
@@ -271,6 +285,8 @@ declare module 'fastify' {
       cpu: CpuPool;
       edifact: Awaited<ReturnType<typeof createEdifactService>>;
       jobs: JobQueue;
+      /** For the documents: `ensurePartner` and `notifyPartnerEvent`. */
+      partners: PartnersService;
     };
   }
 }

@@ -72,7 +72,13 @@ async function upload(direction: string, token: string, files: { name: string; c
   });
 }
 
-type Item = { id: string; documentNumber: string | null; status: string; partnerName: string | null };
+type Item = {
+  id: string;
+  documentNumber: string | null;
+  status: string;
+  partnerName: string | null;
+  partnerId: string | null;
+};
 const list = async (token: string, query: string) => {
   const res = await call('GET', `/api/documents?${query}`, token);
   expect(res.statusCode, res.body).toBe(200);
@@ -132,6 +138,8 @@ describe('upload into the outbox and routing on the platform', () => {
       status: 'received',
       processingStatus: 'OK',
       partnerName: 'Demo Retailer',
+      // The partners service made the supplier's partner for the retailer's GLN.
+      partnerId: expect.any(String),
       partnerGln: RETAILER,
       deliveryPointGln: STORE_BERLIN,
       expectedDeliveryDate: '2026-11-20',
@@ -195,7 +203,10 @@ describe('upload into the outbox and routing on the platform', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().files[0].documents).toMatchObject([{ documentNumber: 'PO-OUT', status: 'waiting' }]);
     const [row] = (await list(buyer, 'direction=out&documentNumber=PO-OUT')).items;
-    expect(row).toMatchObject({ processingStatus: 'PENDING', partnerGln: OUTSIDER });
+    expect(row).toMatchObject({ processingStatus: 'PENDING', partnerGln: OUTSIDER, partnerId: expect.any(String) });
+    // The unknown GLN became a partner of the buyer's, named by its GLN until someone names it.
+    const partners = (await call('GET', '/api/partners?search=' + OUTSIDER, buyer)).json();
+    expect(partners.items).toEqual([expect.objectContaining({ id: row!.partnerId, gln: OUTSIDER })]);
   });
 });
 

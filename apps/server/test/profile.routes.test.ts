@@ -21,7 +21,7 @@ const VALID_PROFILE = {
   city: 'Warszawa',
   country: 'PL',
   bankAccount: 'pl61 1090 1014 0000 0712 1981 2874',
-  electronicAddress: '5260001246',
+  electronicAddress: '5901234000017',
   electronicAddressScheme: '0088',
   signerPost: 'Management board member',
   signerName: 'Uma User',

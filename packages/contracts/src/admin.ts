@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOGIN_STATUSES, LanguageSchema, LoginStatusSchema } from './auth.ts';
 import { ISSUE_PRIORITIES, ISSUE_REPORT_STATUSES, ISSUE_TYPES, IssueReportSchema } from './issue-reports.ts';
 import { FeatureToggleSchema, ROLES } from './permissions.ts';
+import { isValidVatId } from './identifiers.ts';
 import { COUNTRY_CODES } from './profile.ts';
 import { IdParamsSchema, ListQuerySchema, ListSearchSchema, pageSchema } from './lists.ts';
 import { EmailSchema, NameSchema, text } from './rules.ts';
@@ -21,6 +22,8 @@ const minutes = z.number({ error: 'integer' }).int('integer').min(0, 'min').max(
 const COUNTRIES = new Set<string>(COUNTRY_CODES);
 const optionalText = (max: number) => text().trim().max(max, 'tooLong').nullable().optional();
 const identifier = optionalText(32).refine((v) => !v || /^[A-Za-z0-9 .\-/]+$/.test(v), 'pattern');
+/** A VAT identifier with its country prefix (issue 10). */
+const vatId = identifier.refine((v) => !v || isValidVatId(v, (code) => COUNTRIES.has(code)), 'vatId');
 const country = optionalText(2).refine((v) => !v || COUNTRIES.has(v), 'country');
 const companyName = text({ error: 'required' }).trim().min(1, 'required').max(200, 'tooLong');
 
@@ -60,7 +63,7 @@ export type AdminCompanyDetail = z.infer<typeof AdminCompanyDetailSchema>;
 
 export const CreateCompanyRequestSchema = z.object({
   name: companyName,
-  vatId: identifier,
+  vatId,
   taxId: identifier,
   country,
 });
@@ -68,7 +71,7 @@ export type CreateCompanyRequest = z.infer<typeof CreateCompanyRequestSchema>;
 
 /** The profile basics; absent fields stay, null or empty clears (not the name). */
 export const UpdateCompanyRequestSchema = z
-  .object({ name: companyName.optional(), vatId: identifier, taxId: identifier, country })
+  .object({ name: companyName.optional(), vatId, taxId: identifier, country })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'required', path: ['name'] });
 export type UpdateCompanyRequest = z.infer<typeof UpdateCompanyRequestSchema>;
 

@@ -73,6 +73,12 @@ export const ERROR_CODES = [
   'address_book.gln_taken',
   /** A CSV import found problems; nothing was saved (details: rows.<line>.<field> or file). */
   'address_book.import_invalid',
+  /** The company already has a partner of this GLN (details: gln). */
+  'partners.gln_taken',
+  /** The GLN belongs to a company already, this one or another (details: gln, glnAlreadyListed or glnOfAnotherCompany). */
+  'companies.gln_taken',
+  /** The company holds the most GLNs and delivery points it may (data: max). */
+  'companies.too_many_locations',
   /** An outbox upload whose UNB sender is not one of the company's GLNs (details: files.<n>). */
   'documents.sender_not_own',
   /** An uploaded file that is not an EDIFACT interchange with a UNB (details: files.<n>). */
@@ -134,6 +140,9 @@ export const ERROR_STATUS = {
   'edifact.directory_download_failed': 502,
   'address_book.gln_taken': 409,
   'address_book.import_invalid': 400,
+  'partners.gln_taken': 409,
+  'companies.gln_taken': 409,
+  'companies.too_many_locations': 409,
   'documents.sender_not_own': 400,
   'documents.not_interchange': 400,
 } as const satisfies Record<ErrorCode, number>;

@@ -16,3 +16,5 @@ export * from './system.ts';
 export * from './jobs.ts';
 export * from './identifiers.ts';
 export * from './address-book.ts';
+export * from './partners.ts';
+export * from './company-locations.ts';

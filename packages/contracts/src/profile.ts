@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants.ts';
-import { NameSchema, PasswordSchema, text } from './rules.ts';
+import { icdSchemeName, isValidEdrpou, isValidNip, isValidVatId } from './identifiers.ts';
+import { isValidGln, NameSchema, PasswordSchema, text } from './rules.ts';
 
 /**
  * The profile page's calls (description, sections 3, 5, 7, 8 and 9): user data, password change, additional user
@@ -174,11 +175,15 @@ export type TaxpayerType = (typeof TAXPAYER_TYPES)[number];
 export const ELECTRONIC_ADDRESS_SCHEME_MIN = 2;
 export const ELECTRONIC_ADDRESS_SCHEME_MAX = 204;
 
+/** A scheme code of the ISO 6523 ICD list (0002 to 0204, without the codes the registry never assigned). */
 export function isElectronicAddressScheme(code: string): boolean {
   if (!/^\d{4}$/.test(code)) return false;
   const n = Number(code);
-  return n >= ELECTRONIC_ADDRESS_SCHEME_MIN && n <= ELECTRONIC_ADDRESS_SCHEME_MAX;
+  return n >= ELECTRONIC_ADDRESS_SCHEME_MIN && n <= ELECTRONIC_ADDRESS_SCHEME_MAX && icdSchemeName(code) !== undefined;
 }
+
+/** The ICD scheme of a GLN as an electronic address. */
+export const GLN_SCHEME = '0088';
 
 const IBAN_SHAPE = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
 
@@ -228,10 +233,18 @@ export const CompanyProfileUpdateSchema = z
     taxpayerKind: z.enum(TAXPAYER_KINDS, { error: 'oneOf' }).nullable().optional(),
     taxpayerType: z.enum(TAXPAYER_TYPES, { error: 'oneOf' }).nullable().optional(),
   })
-  // An electronic address means nothing without its scheme.
-  .refine((v) => !v.electronicAddress || !!v.electronicAddressScheme, {
-    path: ['electronicAddressScheme'],
-    message: 'required',
+  .superRefine((v, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    // An electronic address means nothing without its scheme; a GLN address (0088) has its check digit.
+    if (v.electronicAddress && !v.electronicAddressScheme) issue('electronicAddressScheme', 'required');
+    if (v.electronicAddress && v.electronicAddressScheme === GLN_SCHEME && !isValidGln(v.electronicAddress)) {
+      issue('electronicAddress', 'gln');
+    }
+    // The identifiers (issue 10): a VAT identifier with its country prefix; the tax ID of a Polish company is its
+    // NIP, of a Ukrainian one its EDRPOU code, each with its check digit.
+    if (v.vatId && !isValidVatId(v.vatId, (code) => COUNTRIES.has(code))) issue('vatId', 'vatId');
+    if (v.taxId && v.country === 'PL' && !isValidNip(v.taxId)) issue('taxId', 'nip');
+    if (v.taxId && v.country === 'UA' && !isValidEdrpou(v.taxId)) issue('taxId', 'edrpou');
   });
 export type CompanyProfileUpdate = z.infer<typeof CompanyProfileUpdateSchema>;
 

@@ -61,6 +61,12 @@ const SHAPES: Record<string, (n: number) => string> = {
     }
     return out + `UNZ+${n}+IC1'`;
   },
+  // A line break after each segment, of one kind only: the other kind is never found, and must not be searched
+  // for again at every segment.
+  'one segment a line, LF only': (n) =>
+    UNB + "\nUNH+1+ORDERS:D:96A:UN'\n" + "FTX+AAI+++TEXT'\n".repeat(n * 10) + "UNT+3+1'\nUNZ+1+IC1'\n",
+  'one segment a line, CR only': (n) =>
+    UNB + "\rUNH+1+ORDERS:D:96A:UN'\r" + "FTX+AAI+++TEXT'\r".repeat(n * 10) + "UNT+3+1'\rUNZ+1+IC1'\r",
   'many messages missing UNT': (n) => UNB + "UNH+1+ORDERS:D:96A:UN'BGM+220+1+9'".repeat(n) + `UNZ+${n}+IC1'`,
 };
 

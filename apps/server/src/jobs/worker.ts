@@ -4,7 +4,9 @@ import { openDatabase } from '../db/client.ts';
 import { createMailService } from '../features/mail/mail.service.ts';
 import { createAuditService } from '../features/audit/audit.service.ts';
 import { createCompaniesService } from '../features/companies/companies.service.ts';
-import { createDocumentsService, standInCompanies, standInPartners } from '../features/documents/documents.service.ts';
+import { createDocumentsService } from '../features/documents/documents.service.ts';
+import { createPartnersService } from '../features/partners/partners.service.ts';
+import { effectiveRestrictions } from '../features/restrictions/restrictions.service.ts';
 import { createEdifactService } from '../features/edifact/edifact.service.ts';
 import { createGroupsService } from '../features/groups/groups.service.ts';
 import { createUsersService } from '../features/users/users.service.ts';
@@ -50,6 +52,15 @@ async function main(): Promise<void> {
   const users = createUsersService({ db });
   const groups = createGroupsService({ db, users, audit, clock: systemClock });
   const companies = createCompaniesService({ db, groups });
+  const partners = createPartnersService({
+    db,
+    audit,
+    clock: systemClock,
+    mail,
+    companies,
+    partnerScopeOf: async (userId) =>
+      (await effectiveRestrictions(db, userId)).flatMap((r) => (r.partners.length ? [r.partners] : [])),
+  });
   const documents = createDocumentsService({
     db,
     clock: systemClock,
@@ -57,8 +68,8 @@ async function main(): Promise<void> {
     blobs,
     jobs,
     edifact,
-    companies: standInCompanies(companies),
-    partners: standInPartners,
+    companies,
+    partners,
     inlineMaxBytes: config.documentsInlineMaxBytes,
   });
   await jobs.handle(createJobHandlers({ mail, documents }), { workers: true });

@@ -18,6 +18,45 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 export const DEMO_LEGACY = { login: 'DEMO01', password: 'Legacy#2026' } as const;
 
+/** The demo companies' own GLNs (issue 10). */
+export const DEMO_GLNS = {
+  supplier: '5901234000017',
+  retailer: '4012345000016',
+  ksef: '5901234000024',
+  sandbox: '5901234000031',
+} as const;
+
+/** Demo Retailer's delivery points. */
+export const DEMO_DELIVERY_POINTS = [
+  {
+    gln: '4012345000023',
+    name: 'Store Berlin',
+    street: 'Friedrichstraße 100',
+    postalCode: '10117',
+    city: 'Berlin',
+    country: 'DE',
+    code: 'S-BER',
+  },
+  {
+    gln: '4012345000030',
+    name: 'Store Hamburg',
+    street: 'Mönckebergstraße 7',
+    postalCode: '20095',
+    city: 'Hamburg',
+    country: 'DE',
+    code: 'S-HAM',
+  },
+  {
+    gln: '4012345000047',
+    name: 'Central warehouse',
+    street: 'Logistikring 1',
+    postalCode: '14979',
+    city: 'Großbeeren',
+    country: 'DE',
+    code: 'WH-01',
+  },
+] as const;
+
 const ALL: FeaturePermission[] = [...FEATURE_PERMISSIONS];
 
 /** Seeds the demo companies, users, groups and the legacy account once; returns false when already there. */
@@ -84,7 +123,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     });
     const { id: demoCo, groupId: demoAll } = await company('Demo Sandbox', 'Demo', { country: 'PL' });
     const { id: ksefCo, groupId: ksefAll } = await company('Demo KSeF', 'Demo', {
-      vatId: 'PL7010002137',
+      vatId: 'PL7010002139',
       country: 'PL',
       toggles: ['KSEF', 'DEMO_KSEF'],
     });
@@ -94,6 +133,29 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       undefined,
       tx,
     );
+
+    // GLNs and delivery points (issue 10): exact, tests and people rely on them.
+    const location = (
+      companyId: string,
+      gln: string,
+      name: string,
+      kind: 'company' | 'delivery_point' = 'company',
+      address: { street: string; postalCode: string; city: string; country: string; code: string } | null = null,
+    ) =>
+      companies.locations.create(
+        { companyId },
+        { gln, kind, name, street: null, postalCode: null, city: null, country: null, code: null, ...address },
+        now,
+        tx,
+      );
+    await location(supplier, DEMO_GLNS.supplier, 'Demo Supplier');
+    await location(retailer, DEMO_GLNS.retailer, 'Demo Retailer');
+    for (const point of DEMO_DELIVERY_POINTS) {
+      const { gln, name, ...address } = point;
+      await location(retailer, gln, name, 'delivery_point', address);
+    }
+    await location(ksefCo, DEMO_GLNS.ksef, 'Demo KSeF');
+    await location(demoCo, DEMO_GLNS.sandbox, 'Demo Sandbox');
 
     await user('admin@demo.example.com', 'Ada', 'Admin', null, ['admin'], []);
     await user('user@demo.example.com', 'Uma', 'User', supplier, [], [supplierAll]);

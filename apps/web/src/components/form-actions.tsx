@@ -17,7 +17,14 @@ export function FormActions(props: {
       <Button variant="default" onClick={props.onCancel}>
         {t('cancel')}
       </Button>
-      <Button type={props.onSubmit ? 'button' : 'submit'} onClick={props.onSubmit} loading={props.saving}>
+      <Button
+        type={props.onSubmit ? 'button' : 'submit'}
+        onClick={props.onSubmit}
+        loading={props.saving}
+        // A press does not take focus first: otherwise the field it leaves shows its message, the button moves
+        // down before the mouse is released, and the click is lost. Submitting checks every field anyway.
+        onMouseDown={(event) => event.preventDefault()}
+      >
         {props.submitLabel ?? t('save')}
       </Button>
     </Group>

@@ -1,3 +1,4 @@
+import type addressBook from '@portal/i18n/locales/en/address-book.json';
 import type admin from '@portal/i18n/locales/en/admin.json';
 import type auth from '@portal/i18n/locales/en/auth.json';
 import type common from '@portal/i18n/locales/en/common.json';
@@ -6,6 +7,7 @@ import type edifact from '@portal/i18n/locales/en/edifact.json';
 import type errors from '@portal/i18n/locales/en/errors.json';
 import type help from '@portal/i18n/locales/en/help.json';
 import type layout from '@portal/i18n/locales/en/layout.json';
+import type partners from '@portal/i18n/locales/en/partners.json';
 import type profile from '@portal/i18n/locales/en/profile.json';
 import type userManagement from '@portal/i18n/locales/en/user-management.json';
 import type validation from '@portal/i18n/locales/en/validation.json';
@@ -16,6 +18,7 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
     resources: {
+      'address-book': typeof addressBook;
       admin: typeof admin;
       auth: typeof auth;
       common: typeof common;
@@ -24,6 +27,7 @@ declare module 'i18next' {
       errors: typeof errors;
       help: typeof help;
       layout: typeof layout;
+      partners: typeof partners;
       profile: typeof profile;
       'user-management': typeof userManagement;
       validation: typeof validation;

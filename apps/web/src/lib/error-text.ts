@@ -12,11 +12,17 @@ import { showError } from './notify.ts';
  * A code's text is `errors:<code>`; a field code's is `validation:<code>`. Some screens word a few of them their own
  * way, in their own catalog (older, more specific texts): that screen is an `ErrorArea`, passed by its call sites.
  */
-export type ErrorArea = 'admin' | 'user-management' | 'profile' | 'documents';
+export type ErrorArea = 'admin' | 'user-management' | 'profile' | 'address-book' | 'partners' | 'documents';
 
 type AreaWording = {
   /** Where the area words field codes: `<fields>.<code>`, before the shared `validation` texts. */
-  fields: 'admin:validation' | 'user-management:fieldErrors' | 'profile:fieldErrors' | 'documents:fieldErrors';
+  fields:
+    | 'admin:validation'
+    | 'user-management:fieldErrors'
+    | 'profile:fieldErrors'
+    | 'address-book:fieldErrors'
+    | 'partners:fieldErrors'
+    | 'documents:fieldErrors';
   /** The area's own text for some API codes, before the shared `errors` texts. */
   codes: Partial<Record<ErrorCode, (error: ApiError) => string | undefined>>;
   /** A 400 whose details no form field took. */
@@ -60,6 +66,16 @@ const AREAS: Record<ErrorArea, AreaWording> = {
     fields: 'profile:fieldErrors',
     codes: {},
     generic: () => i18next.t('profile:messages.unknownError'),
+  },
+  'address-book': {
+    fields: 'address-book:fieldErrors',
+    codes: {},
+    generic: () => i18next.t('address-book:errors.generic'),
+  },
+  partners: {
+    fields: 'partners:fieldErrors',
+    codes: {},
+    generic: () => i18next.t('partners:errors.generic'),
   },
   documents: {
     fields: 'documents:fieldErrors',

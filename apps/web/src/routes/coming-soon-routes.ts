@@ -12,20 +12,6 @@ const comingSoon = lazyRouteComponent(
   'ComingSoonPage',
 );
 
-export const addressBookRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/address-book',
-  beforeLoad: ({ context }) => requirePermission(context, 'ADDRESS_BOOK_READ', { hiddenForRole: 'demo' }),
-  component: comingSoon,
-});
-
-export const partnersRoute = createRoute({
-  getParentRoute: () => appLayoutRoute,
-  path: '/partners',
-  beforeLoad: ({ context }) => requirePermission(context, 'PARTNERS_READ'),
-  component: comingSoon,
-});
-
 export const ettnRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/ettn',

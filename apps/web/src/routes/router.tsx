@@ -3,7 +3,8 @@ import { PageLoader } from '../components/page-loader.tsx';
 import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { adminRouteTree } from './admin-route-tree.ts';
 import { appLayoutRoute } from './app-layout-route.tsx';
-import { addressBookRoute, ettnPendingRoute, ettnRoute, partnersRoute } from './coming-soon-routes.ts';
+import { addressBookRoute } from './address-book-route.ts';
+import { ettnPendingRoute, ettnRoute } from './coming-soon-routes.ts';
 import { documentValidationRoute } from './document-validation-route.ts';
 import { groupsRoute } from './groups-route.ts';
 import {
@@ -17,6 +18,7 @@ import {
 import { helpRoute } from './help-route.ts';
 import { indexRoute } from './index-route.ts';
 import { loginRoute } from './login-route.ts';
+import { partnerRoute, partnersRoute } from './partners-route.ts';
 import { passwordResetRoute } from './password-reset-route.ts';
 import { profileRoute } from './profile-route.ts';
 import { registerRoute } from './register-route.ts';
@@ -48,6 +50,7 @@ export const routeTree = rootRoute.addChildren([
     reportIssueRoute,
     addressBookRoute,
     partnersRoute,
+    partnerRoute,
     ettnRoute,
     ettnPendingRoute,
   ]),

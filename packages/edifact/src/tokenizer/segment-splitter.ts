@@ -144,15 +144,19 @@ export class SegmentSplitter {
     if (lf < from) {
       lf = s.indexOf('\n', from);
       this.nextLf = lf = lf === -1 ? s.length : lf;
+      work.steps += lf - from;
     }
     let cr = this.nextCr;
     if (cr < from) {
       cr = s.indexOf('\r', from);
       this.nextCr = cr = cr === -1 ? s.length : cr;
+      work.steps += cr - from;
     }
     if (lf >= to && cr >= to) return;
-    this.nextLf = -1;
-    this.nextCr = -1;
+    // Only a break inside this range is used up: the other kind's next position still holds, so a file with LF
+    // and no CR does not search to its end for a CR once a segment (that was quadratic).
+    if (lf < to) this.nextLf = -1;
+    if (cr < to) this.nextCr = -1;
     for (let i = lf < cr ? lf : cr; i < to; i++) {
       const c = s.charCodeAt(i);
       if (c === LF) {

@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
+  CompanyGlnParamsSchema,
+  CompanyLocationPageSchema,
+  CompanyLocationRequestSchema,
+  CompanyLocationSchema,
+  CompanyLocationsQuerySchema,
   AdminAuditPageSchema,
   AdminAuditQuerySchema,
   AdminCompaniesQuerySchema,
@@ -131,6 +137,56 @@ export function adminRoutes(deps: {
         response: { 200: AdminCompanySchema },
       },
       handler: (request) => service.setOverduePayment(caller(request), request.params.id, request.body.overduePayment),
+    });
+
+    // GLNs and delivery points of a company ------------------------------------------------------------------------
+
+    app.get('/admin/companies/:id/locations', {
+      schema: {
+        tags: companies,
+        summary: "A company's GLNs and delivery points: company GLNs first, then by GLN",
+        params: IdParamsSchema,
+        querystring: CompanyLocationsQuerySchema,
+        response: { 200: CompanyLocationPageSchema },
+      },
+      handler: (request) => service.listLocations(request.params.id, request.query),
+    });
+
+    app.post('/admin/companies/:id/locations', {
+      schema: {
+        tags: companies,
+        summary: 'Add a GLN or delivery point to a company (a GLN belongs to at most one company)',
+        params: IdParamsSchema,
+        body: CompanyLocationRequestSchema,
+        response: { 201: CompanyLocationSchema },
+      },
+      handler: async (request, reply) =>
+        reply.code(201).send(await service.addLocation(caller(request), request.params.id, request.body)),
+    });
+
+    app.put('/admin/companies/:id/locations/:gln', {
+      schema: {
+        tags: companies,
+        summary: "Replace one of a company's GLNs or delivery points",
+        params: CompanyGlnParamsSchema,
+        body: CompanyLocationRequestSchema,
+        response: { 200: CompanyLocationSchema },
+      },
+      handler: (request) =>
+        service.updateLocation(caller(request), request.params.id, request.params.gln, request.body),
+    });
+
+    app.delete('/admin/companies/:id/locations/:gln', {
+      schema: {
+        tags: companies,
+        summary: "Delete one of a company's GLNs or delivery points",
+        params: CompanyGlnParamsSchema,
+        response: { 204: z.null().describe('Deleted') },
+      },
+      handler: async (request, reply) => {
+        await service.removeLocation(caller(request), request.params.id, request.params.gln);
+        return reply.code(204).send(null);
+      },
     });
 
     // Users -------------------------------------------------------------------------------------------------------

@@ -5,6 +5,10 @@ import {
   type AdminCompany,
   type AdminCompanyDetail,
   type AdminEmail,
+  type CompanyLocation,
+  type CompanyLocationPage,
+  type CompanyLocationValues,
+  type CompanyLocationsQuery,
   type Page,
   type AdminUser,
   type CompanyStatusRequest,
@@ -185,6 +189,29 @@ export function createAdminService(deps: {
     return { ...toCompany(row), groups: groups.map((g) => ({ ...g, permissions: [...g.permissions].sort() })) };
   }
 
+  /** Records a change of a company's GLNs and delivery points. */
+  async function locationEvent(
+    caller: AdminCaller,
+    companyId: string,
+    action: 'created' | 'updated' | 'deleted',
+    gln: string,
+    location: CompanyLocation,
+  ): Promise<void> {
+    await audit.record({
+      event: 'admin.company_changed',
+      actorUserId: caller.userId,
+      companyId,
+      login: caller.email,
+      ip: caller.ip,
+      details: {
+        change: 'location',
+        action,
+        gln,
+        location: { gln: location.gln, kind: location.kind, name: location.name },
+      },
+    });
+  }
+
   const cannotChangeSelf = (what: string) =>
     new AppError('admin.cannot_change_self', { message: `An admin cannot ${what} their own account` });
 
@@ -254,6 +281,38 @@ export function createAdminService(deps: {
 
     async setOverduePayment(caller: AdminCaller, id: string, overduePayment: boolean): Promise<AdminCompany> {
       return changeCompany(caller, id, 'overduePayment', { overduePayment });
+    },
+
+    // GLNs and delivery points of a company (decision 0020) --------------------------------------------------------
+
+    async listLocations(companyId: string, query: CompanyLocationsQuery): Promise<CompanyLocationPage> {
+      await getCompanyRow(companyId);
+      return companies.locations.list({ companyId }, query);
+    },
+
+    async addLocation(caller: AdminCaller, companyId: string, input: CompanyLocationValues): Promise<CompanyLocation> {
+      await getCompanyRow(companyId);
+      const location = await companies.locations.create({ companyId }, input, clock.now());
+      await locationEvent(caller, companyId, 'created', location.gln, location);
+      return location;
+    },
+
+    async updateLocation(
+      caller: AdminCaller,
+      companyId: string,
+      gln: string,
+      input: CompanyLocationValues,
+    ): Promise<CompanyLocation> {
+      await getCompanyRow(companyId);
+      const location = await companies.locations.update({ companyId }, gln, input);
+      await locationEvent(caller, companyId, 'updated', gln, location);
+      return location;
+    },
+
+    async removeLocation(caller: AdminCaller, companyId: string, gln: string): Promise<void> {
+      await getCompanyRow(companyId);
+      const location = await companies.locations.remove({ companyId }, gln);
+      await locationEvent(caller, companyId, 'deleted', gln, location);
     },
 
     // Users -----------------------------------------------------------------------------------------------------

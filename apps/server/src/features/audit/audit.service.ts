@@ -33,6 +33,8 @@ export type AuditEvent =
   | 'restrictions.changed'
   /** An address-book entry created, updated or deleted, or a CSV imported (details.change). */
   | 'address_book.changed'
+  /** A trading partner created, updated, deleted, or its notifications set (details.change). */
+  | 'partners.changed'
   | 'admin.company_created'
   | 'admin.company_changed'
   | 'admin.user_created'

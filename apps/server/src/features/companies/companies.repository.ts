@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { likePattern } from '../../db/sql.ts';
 import { companies } from './companies.table.ts';
@@ -17,6 +17,15 @@ export function createCompaniesRepository(db: Db) {
     async find(id: string, tx: Db = db): Promise<CompanyRow | undefined> {
       const [row] = await tx.select().from(companies).where(eq(companies.id, id)).limit(1);
       return row;
+    },
+    /** The names of these companies by id (a list shows the current name of the companies it links to). */
+    async namesOf(ids: readonly string[], tx: Db = db): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: companies.id, name: companies.name })
+        .from(companies)
+        .where(inArray(companies.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, r.name]));
     },
     async insert(values: NewCompany, tx: Db = db): Promise<CompanyRow> {
       const [row] = await tx.insert(companies).values(values).returning();

@@ -1,8 +1,10 @@
 import { FEATURE_PERMISSIONS, type FeaturePermission } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { createCompaniesRepository, type CompanyRow, type NewCompany } from './companies.repository.ts';
+import { createCompanyLocationsService } from './company-locations.service.ts';
 
 export type { CompanyListRow, CompanyPageRow, CompanyRow, NewCompany } from './companies.repository.ts';
+export type { CompanyLocationsService, LocationCaller } from './company-locations.service.ts';
 export { evaluateCompanyStatus, type StatusVerdict } from './company-status.ts';
 
 /** The group a new company starts with: every feature permission except e-TTN, which is a separate module. */
@@ -31,8 +33,20 @@ export type CompaniesService = ReturnType<typeof createCompaniesService>;
 /** The owner of the `companies` table (decision 0013). */
 export function createCompaniesService(deps: { db: Db; groups: GroupCreator }) {
   const repo = createCompaniesRepository(deps.db);
+  const locations = createCompanyLocationsService({ db: deps.db });
   return {
     ...repo,
+
+    /** The company's GLNs and delivery points (decision 0020). */
+    locations,
+
+    /**
+     * The company a GLN belongs to, whether it is one of the company's own GLNs or one of its delivery points; null
+     * when no company on the platform holds it.
+     */
+    async findCompanyByGln(gln: string, tx?: Db): Promise<{ id: string; name: string } | null> {
+      return (await locations.findOwner(gln, tx)) ?? null;
+    },
 
     /**
      * A new company and the group its first users administer it with, in the caller's transaction or one of its

@@ -25,7 +25,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { createDocumentsService, type DocumentsService, type UploadedFile } from './documents.service.ts';
-import type { DocumentCompanies, DocumentPartners } from './external.ts';
+import type { DocumentCompanies, DocumentPartners } from './documents.dependencies.ts';
 
 const tags = ['documents'];
 

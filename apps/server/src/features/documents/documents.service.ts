@@ -28,7 +28,7 @@ import type { JobEnqueuer } from '../../jobs/queue.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
 import type { IngestedMessage, IngestResult } from './documents.tasks.ts';
-import type { DocumentCompanies, DocumentPartners } from './external.ts';
+import type { DocumentCompanies, DocumentPartners } from './documents.dependencies.ts';
 import {
   createDocumentsRepository,
   type DocumentListRow,
@@ -37,8 +37,6 @@ import {
   type NewDocument,
   type NewHistory,
 } from './documents.repository.ts';
-
-export { standInCompanies, standInPartners } from './external.ts';
 
 /** Who calls: the request's principal (an impersonating admin is the impersonated user here). */
 export type DocumentsCaller = { userId: string; companyId: string | null; permissions: Principal['permissions'] };

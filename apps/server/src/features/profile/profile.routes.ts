@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   ChangePasswordFailureSchema,
+  CompanyLocationPageSchema,
+  CompanyLocationRequestSchema,
+  CompanyLocationSchema,
+  CompanyLocationsQuerySchema,
+  GlnParamsSchema,
   ChangePasswordRequestSchema,
   ChangePasswordResponseSchema,
   CompanyProfileSchema,
@@ -108,6 +114,58 @@ export function profileRoutes(deps: {
         response: { 200: CompanyProfileSchema },
       },
       handler: (request) => service.updateCompanyProfile(principalOf(request), request.body),
+    });
+
+    // GLNs and delivery points of the caller's company (issue 10, decision 0020).
+    const locationTags = ['company'];
+
+    app.get('/company/locations', {
+      onRequest: permissionOrAdmin('COMPANY_PROFILE_READ'),
+      schema: {
+        tags: locationTags,
+        summary: "The caller's company's GLNs and delivery points: company GLNs first, then by GLN",
+        querystring: CompanyLocationsQuerySchema,
+        response: { 200: CompanyLocationPageSchema },
+      },
+      handler: (request) => service.listLocations(principalOf(request), request.query),
+    });
+
+    app.post('/company/locations', {
+      onRequest: permissionOrAdmin('COMPANY_PROFILE_MODIFY'),
+      schema: {
+        tags: locationTags,
+        summary: 'Add a GLN or delivery point (a GLN belongs to at most one company: 409 companies.gln_taken)',
+        body: CompanyLocationRequestSchema,
+        response: { 201: CompanyLocationSchema },
+      },
+      handler: async (request, reply) =>
+        reply.code(201).send(await service.addLocation(principalOf(request), request.body)),
+    });
+
+    app.put('/company/locations/:gln', {
+      onRequest: permissionOrAdmin('COMPANY_PROFILE_MODIFY'),
+      schema: {
+        tags: locationTags,
+        summary: 'Replace a GLN or delivery point, its GLN included',
+        params: GlnParamsSchema,
+        body: CompanyLocationRequestSchema,
+        response: { 200: CompanyLocationSchema },
+      },
+      handler: (request) => service.updateLocation(principalOf(request), request.params.gln, request.body),
+    });
+
+    app.delete('/company/locations/:gln', {
+      onRequest: permissionOrAdmin('COMPANY_PROFILE_MODIFY'),
+      schema: {
+        tags: locationTags,
+        summary: 'Delete a GLN or delivery point',
+        params: GlnParamsSchema,
+        response: { 204: z.null().describe('Deleted') },
+      },
+      handler: async (request, reply) => {
+        await service.removeLocation(principalOf(request), request.params.gln);
+        return reply.code(204).send(null);
+      },
     });
   };
 }

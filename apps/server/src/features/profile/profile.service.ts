@@ -11,6 +11,10 @@ import {
   looksLikeIban,
   type ChangePasswordRequest,
   type ChangePasswordResponse,
+  type CompanyLocation,
+  type CompanyLocationPage,
+  type CompanyLocationValues,
+  type CompanyLocationsQuery,
   type CompanyProfile,
   type CompanyProfileUpdate,
   type UpdateUserDataRequest,
@@ -258,6 +262,28 @@ export function createProfileService(deps: {
       });
       if (!updated) throw notFound();
       return toCompanyProfile(updated);
+    },
+
+    // GLNs and delivery points of the caller's own company (the companies feature holds the rules).
+
+    async listLocations(caller: ProfileCaller, query: CompanyLocationsQuery): Promise<CompanyLocationPage> {
+      const { id } = await ownCompany(caller);
+      return companies.locations.list({ companyId: id }, query);
+    },
+
+    async addLocation(caller: ProfileCaller, input: CompanyLocationValues): Promise<CompanyLocation> {
+      const { id } = await ownCompany(caller);
+      return companies.locations.create({ companyId: id }, input, clock.now());
+    },
+
+    async updateLocation(caller: ProfileCaller, gln: string, input: CompanyLocationValues): Promise<CompanyLocation> {
+      const { id } = await ownCompany(caller);
+      return companies.locations.update({ companyId: id }, gln, input);
+    },
+
+    async removeLocation(caller: ProfileCaller, gln: string): Promise<void> {
+      const { id } = await ownCompany(caller);
+      await companies.locations.remove({ companyId: id }, gln);
     },
   };
 }

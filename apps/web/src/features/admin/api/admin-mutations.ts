@@ -22,7 +22,7 @@ import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSession } from '../../../app/session/session-context.tsx';
 import { startImpersonation } from '../impersonation.ts';
-import { attachmentFilename, saveBlob, sendAuthorized, sendAuthorizedJson } from '../../../lib/authorized-fetch.ts';
+import { attachmentFilename, saveBlob, sendAuthorized, sendAuthorizedJson } from '../../../lib/api-files.ts';
 import { adminKeys } from './admin-queries.ts';
 
 const companyPath = (id: string) => `/admin/companies/${encodeURIComponent(id)}`;

@@ -1,8 +1,6 @@
-import { Badge, Select, type SelectProps } from '@mantine/core';
-import { useMemo } from 'react';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { COUNTRY_CODES, type LoginStatus } from '@portal/contracts';
-import { intlLocale } from '../../../lib/format.ts';
+import type { LoginStatus } from '@portal/contracts';
 
 const STATUS_COLORS: Record<LoginStatus, string> = {
   OK: 'green',
@@ -22,28 +20,4 @@ export function StatusBadge({ status }: { status: LoginStatus }) {
       {t(`status.names.${status}`)}
     </Badge>
   );
-}
-
-/** Country names in the reader's language, from Intl (no list to translate). */
-export function useCountryOptions(): { value: string; label: string }[] {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([intlLocale(i18n.language)], { type: 'region' });
-    return COUNTRY_CODES.map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` })).sort((a, b) =>
-      a.label.localeCompare(b.label, intlLocale(i18n.language)),
-    );
-  }, [i18n.language]);
-}
-
-export function CountrySelect(props: Omit<SelectProps, 'data'>) {
-  const options = useCountryOptions();
-  return <Select searchable clearable data={options} {...props} />;
-}
-
-export function useCountryName(): (code: string | null) => string {
-  const { i18n } = useTranslation();
-  return useMemo(() => {
-    const names = new Intl.DisplayNames([intlLocale(i18n.language)], { type: 'region' });
-    return (code) => (code ? (names.of(code) ?? code) : '—');
-  }, [i18n.language]);
 }

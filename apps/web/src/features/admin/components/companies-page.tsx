@@ -12,7 +12,8 @@ import { SearchField } from '../../../components/list-toolbar.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { companiesQuery } from '../api/admin-queries.ts';
-import { StatusBadge, useCountryName } from './admin-bits.tsx';
+import { useCountryName } from '../../../components/country-select.tsx';
+import { StatusBadge } from './admin-bits.tsx';
 import { AdminPage, useAdminListStates } from './admin-page.tsx';
 import { CompanyCreateModal } from './company-create-modal.tsx';
 

@@ -8,7 +8,7 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { showError, showSuccess } from '../../../lib/notify.ts';
 import { applyErrorDetails, errorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useCreateCompany } from '../api/admin-mutations.ts';
-import { CountrySelect } from './admin-bits.tsx';
+import { CountrySelect } from '../../../components/country-select.tsx';
 
 type CompanyForm = z.input<typeof CreateCompanyRequestSchema>;
 const FIELDS = ['name', 'vatId', 'taxId', 'country'] as const;

@@ -6,6 +6,7 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../lib/api-context.tsx';
+import { CompanyLocationsSection } from '../../company-locations/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { companyQuery } from '../api/admin-queries.ts';
 import { StatusBadge } from './admin-bits.tsx';
@@ -73,6 +74,9 @@ export function CompanyPage(): ReactElement {
         <Section title={t('company.profile')} testId="company-profile">
           <CompanyProfileForm key={`profile-${company.updatedAt}`} company={company} />
         </Section>
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="company-locations-section">
+          <CompanyLocationsSection path={`/admin/companies/${encodeURIComponent(company.id)}/locations`} canEdit />
+        </Paper>
         <Section title={t('status.title')} description={t('status.description')} testId="company-status-section">
           <CompanyStatusForm key={`status-${company.updatedAt}`} company={company} />
         </Section>

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { showError, showSuccess } from '../../../lib/notify.ts';
 import { applyErrorDetails, errorText, fieldErrorText } from '../../../lib/error-text.ts';
 import { useUpdateCompany } from '../api/admin-mutations.ts';
-import { CountrySelect } from './admin-bits.tsx';
+import { CountrySelect } from '../../../components/country-select.tsx';
 
 // The basics are the creation fields; every one is sent, empty ones clear.
 type ProfileForm = z.input<typeof CreateCompanyRequestSchema>;

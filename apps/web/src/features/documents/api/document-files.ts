@@ -3,7 +3,7 @@ import { UploadDocumentsResponseSchema, type DocumentDirection, type UploadDocum
 import type { ApiSession } from '../../../lib/api-client.ts';
 import { parseResponse } from '../../../lib/api-client.ts';
 import { ApiError, NETWORK_ERROR_STATUS, toApiError } from '../../../lib/api-error.ts';
-import { attachmentFilename, saveBlob, sendAuthorized } from '../../../lib/authorized-fetch.ts';
+import { attachmentFilename, saveBlob, sendAuthorized } from '../../../lib/api-files.ts';
 import { uploadWithProgress, type UploadProgress } from '../../../components/upload-widget/upload-request.ts';
 import { useSession } from '../../../app/session/session-context.tsx';
 import { documentsKeys } from './documents-queries.ts';

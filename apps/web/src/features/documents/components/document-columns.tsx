@@ -9,6 +9,7 @@ import {
   type DocumentListItem,
 } from '@portal/contracts';
 import type { DataColumn } from '../../../components/data-table.tsx';
+import type { DocumentsSearch } from '../documents-search.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { AdditionalStatusBadge, DocumentStatusBadge } from './document-status-badge.tsx';
 
@@ -36,6 +37,7 @@ export function documentColumn(
   t: TFunction<'documents'>,
   language: string,
   direction: DocumentDirection,
+  search: DocumentsSearch,
 ): DataColumn<DocumentListItem> {
   const header = t(`columns.${column}`);
   const base = { key: column, header };
@@ -49,7 +51,7 @@ export function documentColumn(
           <Link
             to={direction === 'in' ? '/documents/in/$id' : '/documents/out/$id'}
             params={{ id: row.id }}
-            search={(prev) => prev}
+            search={search}
             data-testid="document-link"
           >
             <span dir="ltr">{row.documentNumber ?? t('view.noNumber')}</span>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Modal, Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDetail, DocumentDirection } from '@portal/contracts';
 import { PageLoader } from '../../../components/page-loader.tsx';
@@ -9,6 +9,7 @@ import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { documentQuery, documentsKeys } from '../api/documents-queries.ts';
+import { validateDocumentsSearch, type DocumentsSearch } from '../documents-search.ts';
 import { DocumentView, documentTitle } from './document-view.tsx';
 
 const inboxDocument = getRouteApi('/app/documents/in/$id');
@@ -45,12 +46,20 @@ const titleOf = (t: ReturnType<typeof useTranslation<'documents'>>['t'], doc: Do
   doc ? documentTitle(t, doc) : t('view.tabs.document');
 
 /** /documents/in/$id and /documents/out/$id: the document in a dialog over its list; closing goes back to the list. */
-function DocumentModal({ direction, id }: { direction: DocumentDirection; id: string }) {
+function DocumentModal({
+  direction,
+  id,
+  search,
+}: {
+  direction: DocumentDirection;
+  id: string;
+  search: DocumentsSearch;
+}) {
   const { t } = useTranslation('documents');
   const navigate = useNavigate();
   const query = useDocument(id);
-  const close = () =>
-    void navigate({ to: direction === 'in' ? '/documents/in' : '/documents/out', search: (prev) => prev });
+  // Back to the list as it was: its filters and order stay in the address.
+  const close = () => void navigate({ to: direction === 'in' ? '/documents/in' : '/documents/out', search });
   return (
     <Modal opened onClose={close} size="80rem" title={titleOf(t, query.data)} data-testid="document-modal">
       <Stack gap="sm">
@@ -64,11 +73,15 @@ function DocumentModal({ direction, id }: { direction: DocumentDirection; id: st
 }
 
 export function InboxDocumentModal() {
-  return <DocumentModal direction="in" id={inboxDocument.useParams().id} />;
+  const raw = inboxDocument.useSearch();
+  const search = useMemo(() => validateDocumentsSearch(raw), [raw]);
+  return <DocumentModal direction="in" id={inboxDocument.useParams().id} search={search} />;
 }
 
 export function OutboxDocumentModal() {
-  return <DocumentModal direction="out" id={outboxDocument.useParams().id} />;
+  const raw = outboxDocument.useSearch();
+  const search = useMemo(() => validateDocumentsSearch(raw), [raw]);
+  return <DocumentModal direction="out" id={outboxDocument.useParams().id} search={search} />;
 }
 
 /** /documents/$id: the document as a page of its own (a shared or bookmarked link). */

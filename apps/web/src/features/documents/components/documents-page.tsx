@@ -71,7 +71,7 @@ function DocumentsList({ direction, search }: { direction: DocumentDirection; se
   const setSearch = (next: DocumentsSearch) =>
     void navigate({ to: direction === 'in' ? '/documents/in' : '/documents/out', search: next, replace: true });
 
-  const columns = chosen.map((column) => documentColumn(column, t, i18n.language, direction));
+  const columns = chosen.map((column) => documentColumn(column, t, i18n.language, direction, search));
 
   return (
     <Stack gap="md" p={{ base: 'sm', sm: 'lg' }}>

@@ -10,6 +10,8 @@ export const HELP_ARTICLE_IDS = [
   'inbox-outbox',
   'document-validation',
   'user-management',
+  'partners',
+  'address-book',
   'profile',
   'e-invoicing',
   'ettn',

@@ -7,8 +7,6 @@ import type { NavLabel } from '../navigation.ts';
 /** Areas whose pages arrive with later work; their links must never end on "page not found" inside the app. */
 const AREAS: readonly { path: string; label: NavLabel }[] = [
   { path: '/documents/out', label: 'outbox' },
-  { path: '/address-book', label: 'addressBook' },
-  { path: '/partners', label: 'partners' },
   { path: '/ettn/pending', label: 'ettnPending' },
   { path: '/ettn', label: 'ettn' },
 ];

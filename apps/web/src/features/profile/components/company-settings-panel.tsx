@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Divider, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  COUNTRY_CODES,
   CompanyProfileUpdateSchema,
   TAXPAYER_KINDS,
   TAXPAYER_TYPES,
@@ -14,8 +13,9 @@ import {
   type CompanyProfileUpdate,
 } from '@portal/contracts';
 import type { z } from 'zod';
+import { useCountryOptions } from '../../../components/country-select.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
-import { intlLocale } from '../../../lib/format.ts';
+import { CompanyLocationsSection } from '../../company-locations/index.ts';
 import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerDetails, fieldErrorText, showFailure } from '../../../lib/error-text.ts';
@@ -71,29 +71,26 @@ function toRequest(values: CompanyProfileUpdate): CompanyProfileUpdate {
   return request;
 }
 
-/** Country names in the UI language, sorted for that language. */
-function useCountryOptions(language: string) {
-  return useMemo(() => {
-    const locale = intlLocale(language);
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    return COUNTRY_CODES.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) =>
-      a.label.localeCompare(b.label, locale),
-    );
-  }, [language]);
-}
-
 /** Every company profile field (`GET/PUT /api/company/profile`); read-only without COMPANY_PROFILE_MODIFY. */
 export function CompanySettingsPanel({ canEdit, onDirtyChange }: PanelProps) {
   const api = useApi();
   const query = useQuery(companyProfileQuery(api));
   if (!query.data) return <PageLoader />;
-  return <CompanySettingsForm profile={query.data} canEdit={canEdit} onDirtyChange={onDirtyChange} />;
+  return (
+    <Stack gap="xl">
+      <CompanySettingsForm profile={query.data} canEdit={canEdit} onDirtyChange={onDirtyChange} />
+      <Divider maw={960} />
+      <div style={{ maxWidth: 960 }}>
+        <CompanyLocationsSection path="/company/locations" canEdit={canEdit} />
+      </div>
+    </Stack>
+  );
 }
 
 function CompanySettingsForm({ profile, canEdit, onDirtyChange }: PanelProps & { profile: CompanyProfile }) {
-  const { t, i18n } = useTranslation(['profile', 'validation']);
+  const { t } = useTranslation(['profile', 'validation']);
   const save = useSaveCompanyProfileMutation();
-  const countries = useCountryOptions(i18n.language);
+  const countries = useCountryOptions();
   const form = useForm<CompanyForm, unknown, CompanyProfileUpdate>({
     resolver: zodResolver(CompanyProfileUpdateSchema),
     defaultValues: toForm(profile),

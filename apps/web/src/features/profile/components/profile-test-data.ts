@@ -56,5 +56,24 @@ export function profileRoutes(permissions: FeaturePermission[]): Record<string, 
       },
     },
     'POST /api/users/setLanguage': { body: { success: true } },
+    'GET /api/company/locations': {
+      body: {
+        items: [
+          {
+            gln: '5901234000017',
+            kind: 'company',
+            name: 'Demo Supplier',
+            street: null,
+            postalCode: null,
+            city: null,
+            country: null,
+            code: null,
+            createdAt: '2026-11-16T10:00:00.000Z',
+          },
+        ],
+        nextCursor: null,
+        total: 1,
+      },
+    },
   };
 }

@@ -18,7 +18,7 @@ import { useDeleteGroupMutation } from '../api/user-management-mutations.ts';
 import { groupsQuery } from '../api/user-management-queries.ts';
 import { errorText, showFailure } from '../../../lib/error-text.ts';
 import { GroupFormModal } from './group-form-modal.tsx';
-import { EditDeleteActions } from './row-actions.tsx';
+import { EditDeleteActions } from '../../../components/row-actions.tsx';
 
 const route = getRouteApi('/app/groups');
 

@@ -16,7 +16,7 @@ import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { useDeleteRestrictionMutation } from '../api/user-management-mutations.ts';
 import { restrictionsQuery } from '../api/user-management-queries.ts';
 import { errorText, showFailure } from '../../../lib/error-text.ts';
-import { EditDeleteActions } from './row-actions.tsx';
+import { EditDeleteActions } from '../../../components/row-actions.tsx';
 import { RestrictionFormModal } from './restriction-form-modal.tsx';
 
 const route = getRouteApi('/app/restrictions');

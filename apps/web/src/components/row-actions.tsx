@@ -9,15 +9,15 @@ export function EditDeleteActions(props: {
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation('user-management');
+  const { t } = useTranslation('common');
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      <Tooltip label={t('actions.edit')}>
+      <Tooltip label={t('edit')}>
         <ActionIcon variant="subtle" onClick={props.onEdit} aria-label={props.editLabel}>
           <IconPencil size={18} aria-hidden />
         </ActionIcon>
       </Tooltip>
-      <Tooltip label={t('actions.delete')}>
+      <Tooltip label={t('delete')}>
         <ActionIcon variant="subtle" color="red" onClick={props.onDelete} aria-label={props.deleteLabel}>
           <IconTrash size={18} aria-hidden />
         </ActionIcon>

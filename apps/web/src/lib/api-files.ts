@@ -4,7 +4,7 @@ import { ApiError, NETWORK_ERROR_STATUS, toApiError } from './api-error.ts';
 import { showApiErrorToast } from './error-text.ts';
 
 /**
- * Calls the JSON client cannot make: a raw zip as the request body, a file as the answer. Same rules as the client:
+ * Calls the JSON client cannot make: a raw or multipart request body, a file as the answer. Same rules as the client:
  * bearer token, one refresh on 401 (shared with other requests), `Error <code>` toasts for the listed statuses.
  */
 export async function sendAuthorized(session: ApiSession, path: string, init: RequestInit = {}): Promise<Response> {
