@@ -158,6 +158,23 @@ for (const lang of ['en', 'ar'] as const) {
     await supplier.keyboard.press('Escape');
     await expect(supplier).toHaveURL(/\/documents\/in$/);
     await expect(row.getByTestId('document-status-read')).toHaveText(text.read);
+
+    if (lang === 'en') {
+      // The filters narrow the list and the address keeps them over a reload.
+      await supplier.getByRole('button', { name: 'Filters' }).click();
+      const filters = supplier.getByRole('search');
+      await filters.getByLabel('Document number starts with').fill(number);
+      await filters.getByRole('button', { name: 'Search' }).click();
+      await expect(supplier).toHaveURL(new RegExp(`documentNumber=${number}`));
+      await expect(supplier.getByTestId('documents-table').locator('tbody tr')).toHaveCount(1);
+      await supplier.reload();
+      await expect(supplier.getByRole('search').getByLabel('Document number starts with')).toHaveValue(number);
+      await expect(row).toBeVisible();
+      await expect(supplier.getByTestId('documents-table').locator('tbody tr')).toHaveCount(1);
+      await supplier.getByRole('search').getByLabel('Document number starts with').fill(`${number}-none`);
+      await supplier.getByRole('search').getByRole('button', { name: 'Search' }).click();
+      await expect(supplier.getByText('No documents match the filters.')).toBeVisible();
+    }
     await supplier.context().close();
   });
 }
