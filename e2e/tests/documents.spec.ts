@@ -142,6 +142,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(lines).toContainText('4000862141404');
     await expect(lines).toContainText('48');
     await expect(view.getByTestId('party-BY')).toContainText(RETAILER_GLN);
+    await expect(view.getByTestId('party-BY')).toContainText('Demo Retailer');
     await expect(view.getByTestId('party-SU')).toContainText(SUPPLIER_GLN);
     await expectAccessible(supplier);
     await supplier.screenshot({ path: `${SHOTS}/documents-view-${lang}.png`, fullPage: true });

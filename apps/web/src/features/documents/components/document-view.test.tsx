@@ -97,6 +97,27 @@ describe('document view', () => {
     );
   });
 
+  it("names a party the message gives only by GLN with the partner's name, and leaves out empty references", async () => {
+    const base = detail();
+    const body = {
+      ...base.body,
+      references: [],
+      parties: [
+        { role: 'BY', gln: '4012345000016' },
+        { role: 'SU', gln: '5901234000017' },
+      ],
+    };
+    const app = await renderApp({
+      path: `/documents/${DOC_ID}`,
+      session: signedIn(),
+      routes: routesWith({ [`GET /api/documents/${DOC_ID}`]: { body: { ...base, body } } }),
+    });
+    const view = await app.screen.findByTestId('document-view');
+    expect(within(view).getByTestId('party-BY').textContent).toContain('Demo Retailer');
+    expect(within(view).getByTestId('party-SU').textContent).not.toContain('Demo');
+    expect(within(view).queryByRole('heading', { name: 'References' })).toBeNull();
+  });
+
   it('splits an original at segment terminators, keeping released ones', () => {
     expect(splitSegments("UNA:+.? 'UNB+A'FTX+AAI+++It?'s'\nUNZ+1'")).toEqual([
       "UNA:+.? '",

@@ -73,6 +73,9 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
   const body = readBody(doc.body);
   const download = useDownloadOriginal();
   const computed = sumOfLineAmounts(body.lines);
+  // A party the message names only by GLN: the partner's name on the platform when it is that partner.
+  const partyName = (party: { gln?: string | undefined; name?: string | undefined }) =>
+    party.name ?? (party.gln && party.gln === doc.partnerGln ? (doc.partnerName ?? undefined) : undefined);
   const money = (value: string, currency?: string) => (
     <span dir="ltr">
       {value}
@@ -123,7 +126,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                     <Text size="xs" c="dimmed" fw={600} tt="uppercase">
                       {labelOf(t, KNOWN_ROLES, party.role, (k) => `view.role.${k}`, 'view.role.other')}
                     </Text>
-                    {party.name ? <Text fw={600}>{party.name}</Text> : null}
+                    {partyName(party) ? <Text fw={600}>{partyName(party)}</Text> : null}
                     {party.gln ? (
                       <Text size="sm">
                         {t('view.gln')}: <span dir="ltr">{party.gln}</span>
@@ -168,27 +171,29 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                   ))}
                 </Stack>
               </section>
-              <section aria-labelledby="doc-references">
-                <Title order={3} size="h4" id="doc-references" mb="xs">
-                  {t('view.references')}
-                </Title>
-                <Stack component="dl" gap={4} m={0}>
-                  {body.references.map((r, i) => (
-                    <Term
-                      key={`${r.qualifier}-${i}`}
-                      label={labelOf(
-                        t,
-                        KNOWN_REFERENCES,
-                        r.qualifier,
-                        (k) => `view.reference.${k}`,
-                        'view.reference.other',
-                      )}
-                      value={r.value ?? r.lineNumber ?? ''}
-                      ltr
-                    />
-                  ))}
-                </Stack>
-              </section>
+              {body.references.length > 0 ? (
+                <section aria-labelledby="doc-references">
+                  <Title order={3} size="h4" id="doc-references" mb="xs">
+                    {t('view.references')}
+                  </Title>
+                  <Stack component="dl" gap={4} m={0}>
+                    {body.references.map((r, i) => (
+                      <Term
+                        key={`${r.qualifier}-${i}`}
+                        label={labelOf(
+                          t,
+                          KNOWN_REFERENCES,
+                          r.qualifier,
+                          (k) => `view.reference.${k}`,
+                          'view.reference.other',
+                        )}
+                        value={r.value ?? r.lineNumber ?? ''}
+                        ltr
+                      />
+                    ))}
+                  </Stack>
+                </section>
+              ) : null}
             </SimpleGrid>
             <section aria-labelledby="doc-lines">
               <Title order={3} size="h4" id="doc-lines" mb="xs">
