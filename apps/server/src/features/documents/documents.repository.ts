@@ -187,6 +187,22 @@ export function createDocumentsRepository(db: Db) {
       }
     },
 
+    /** The company's documents of these numbers (for the chain: a response, despatch advice or invoice names its order). */
+    async findByNumbers(
+      companyId: string,
+      numbers: readonly string[],
+      tx: Db,
+    ): Promise<{ id: string; number: string; kind: string }[]> {
+      if (numbers.length === 0) return [];
+      const rows = await tx
+        .select({ id: doc.id, number: doc.number, kind: doc.kind })
+        .from(doc)
+        .where(and(eq(doc.companyId, companyId), inArray(doc.number, [...numbers])))
+        .orderBy(desc(doc.platformTimestamp), desc(doc.id))
+        .limit(1000);
+      return rows.map((r) => ({ id: r.id, number: r.number!, kind: r.kind }));
+    },
+
     /** The copies of an interchange's messages that a company holds in a direction, in message order. */
     async documentsOfInterchange(
       interchangeId: string,
