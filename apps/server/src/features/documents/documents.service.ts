@@ -347,6 +347,40 @@ export function createDocumentsService(deps: {
     return links;
   }
 
+  /**
+   * The same document number, type and partner already in the company's same list: stored all the same, with a
+   * `duplicate_document` warning among its findings (issue 11, part 2).
+   */
+  async function warnDuplicates(rows: NewDocument[], tx: Db): Promise<void> {
+    const byCompany = new Map<string, NewDocument[]>();
+    for (const row of rows) {
+      if (row.number) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row]);
+    }
+    for (const [companyId, list] of byCompany) {
+      const found = await repo.findByNumbers(companyId, [...new Set(list.map((r) => r.number!))], tx);
+      for (const row of list) {
+        const twin = found.find(
+          (f) =>
+            f.number === row.number &&
+            f.direction === row.direction &&
+            f.documentType === row.documentType &&
+            f.partnerGln === (row.partnerGln ?? null),
+        );
+        if (!twin) continue;
+        const warning: DocumentFinding = {
+          code: 'duplicate_document',
+          severity: 'warning',
+          level: 'document',
+          path: '',
+          line: 0,
+          column: 0,
+          params: { documentId: twin.id },
+        };
+        row.findings = [...((row.findings as DocumentFinding[] | undefined) ?? []), warning];
+      }
+    }
+  }
+
   const service = {
     /**
      * Reads an uploaded interchange into documents, once: a second run (a retried job, or the job after the upload
@@ -391,6 +425,7 @@ export function createDocumentsService(deps: {
           links.push(...rows.links);
         }
         links.push(...(await chainLinks(documents, tx)));
+        await warnDuplicates(documents, tx);
         const inserted = new Set(await repo.insertDocuments(documents, tx));
         await repo.insertHistory(
           history.filter((h) => inserted.has(h.documentId)),
