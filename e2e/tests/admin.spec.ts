@@ -72,8 +72,11 @@ test('every admin screen passes axe-core in English and Arabic, on a desktop and
     await page.screenshot({ path: `${SHOTS}/en${screen.path.replace(/\//g, '-')}.png`, fullPage: true });
   }
 
+  // Followed in the page, not reloaded on top of the click: a load that aborts a token refresh in flight signs the
+  // session out (decision 0006).
   await page.getByRole('link', { name: 'E-mail log' }).click();
-  await page.goto('/admin/emails');
+  await expect(page).toHaveURL(/\/admin\/emails$/);
+  await expect(page.getByText('Loading', { exact: true })).toHaveCount(0);
   const firstMail = page.getByTestId('emails-table').getByRole('button').first();
   if (await firstMail.isVisible()) {
     await firstMail.click();

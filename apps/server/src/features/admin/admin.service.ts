@@ -286,8 +286,10 @@ export function createAdminService(deps: {
     // GLNs and delivery points of a company (decision 0020) --------------------------------------------------------
 
     async listLocations(companyId: string, query: CompanyLocationsQuery): Promise<CompanyLocationPage> {
+      // The list first: a bad cursor is the caller's 400 whether or not the company exists (then the 404).
+      const page = await companies.locations.list({ companyId }, query);
       await getCompanyRow(companyId);
-      return companies.locations.list({ companyId }, query);
+      return page;
     },
 
     async addLocation(caller: AdminCaller, companyId: string, input: CompanyLocationValues): Promise<CompanyLocation> {
