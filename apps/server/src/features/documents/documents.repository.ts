@@ -187,6 +187,31 @@ export function createDocumentsRepository(db: Db) {
       }
     },
 
+    /** The company's documents of these numbers (for the chain: a response, despatch advice or invoice names its order). */
+    async findByNumbers(
+      companyId: string,
+      numbers: readonly string[],
+      tx: Db,
+    ): Promise<
+      { id: string; number: string; kind: string; direction: string; documentType: string; partnerGln: string | null }[]
+    > {
+      if (numbers.length === 0) return [];
+      const rows = await tx
+        .select({
+          id: doc.id,
+          number: doc.number,
+          kind: doc.kind,
+          direction: doc.direction,
+          documentType: doc.documentType,
+          partnerGln: doc.partnerGln,
+        })
+        .from(doc)
+        .where(and(eq(doc.companyId, companyId), inArray(doc.number, [...numbers])))
+        .orderBy(desc(doc.platformTimestamp), desc(doc.id))
+        .limit(1000);
+      return rows.map((r) => ({ ...r, number: r.number! }));
+    },
+
     /** The copies of an interchange's messages that a company holds in a direction, in message order. */
     async documentsOfInterchange(
       interchangeId: string,

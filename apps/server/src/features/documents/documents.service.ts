@@ -321,6 +321,66 @@ export function createDocumentsService(deps: {
     return { documents, history, links };
   }
 
+  /**
+   * Links each new copy to the document of the same company its reference number names (an order response, despatch
+   * advice or invoice to its order, a receiving advice to its despatch advice): `reference`, from the new one. The
+   * referenced order is preferred when several documents have that number.
+   */
+  async function chainLinks(
+    rows: readonly NewDocument[],
+    tx: Db,
+  ): Promise<{ fromId: string; toId: string; kind: string }[]> {
+    const links: { fromId: string; toId: string; kind: string }[] = [];
+    const byCompany = new Map<string, NewDocument[]>();
+    for (const row of rows) {
+      if (!row.referenceNumber || row.referenceNumber === row.number) continue;
+      byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row]);
+    }
+    for (const [companyId, list] of byCompany) {
+      const found = await repo.findByNumbers(companyId, [...new Set(list.map((r) => r.referenceNumber!))], tx);
+      for (const row of list) {
+        const candidates = found.filter((f) => f.number === row.referenceNumber);
+        const target = candidates.find((f) => f.kind === 'order') ?? candidates[0];
+        if (target) links.push({ fromId: row.id!, toId: target.id, kind: 'reference' });
+      }
+    }
+    return links;
+  }
+
+  /**
+   * The same document number, type and partner already in the company's same list: stored all the same, with a
+   * `duplicate_document` warning among its findings (issue 11, part 2).
+   */
+  async function warnDuplicates(rows: NewDocument[], tx: Db): Promise<void> {
+    const byCompany = new Map<string, NewDocument[]>();
+    for (const row of rows) {
+      if (row.number) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row]);
+    }
+    for (const [companyId, list] of byCompany) {
+      const found = await repo.findByNumbers(companyId, [...new Set(list.map((r) => r.number!))], tx);
+      for (const row of list) {
+        const twin = found.find(
+          (f) =>
+            f.number === row.number &&
+            f.direction === row.direction &&
+            f.documentType === row.documentType &&
+            f.partnerGln === (row.partnerGln ?? null),
+        );
+        if (!twin) continue;
+        const warning: DocumentFinding = {
+          code: 'duplicate_document',
+          severity: 'warning',
+          level: 'document',
+          path: '',
+          line: 0,
+          column: 0,
+          params: { documentId: twin.id },
+        };
+        row.findings = [...((row.findings as DocumentFinding[] | undefined) ?? []), warning];
+      }
+    }
+  }
+
   const service = {
     /**
      * Reads an uploaded interchange into documents, once: a second run (a retried job, or the job after the upload
@@ -364,13 +424,15 @@ export function createDocumentsService(deps: {
           history.push(...rows.history);
           links.push(...rows.links);
         }
+        links.push(...(await chainLinks(documents, tx)));
+        await warnDuplicates(documents, tx);
         const inserted = new Set(await repo.insertDocuments(documents, tx));
         await repo.insertHistory(
           history.filter((h) => inserted.has(h.documentId)),
           tx,
         );
         await repo.insertLinks(
-          links.filter((l) => inserted.has(l.fromId) && inserted.has(l.toId)),
+          links.filter((l) => inserted.has(l.fromId) && (l.kind !== 'copy' || inserted.has(l.toId))),
           tx,
         );
         await repo.finishInterchange(

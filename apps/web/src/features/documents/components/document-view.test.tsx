@@ -97,7 +97,7 @@ describe('document view', () => {
     );
   });
 
-  it("names a party the message gives only by GLN with the partner's name, and leaves out empty references", async () => {
+  it("names a party the message gives only by GLN with the partner's name, links related documents, and leaves out empty references", async () => {
     const base = detail();
     const body = {
       ...base.body,
@@ -110,10 +110,21 @@ describe('document view', () => {
     const app = await renderApp({
       path: `/documents/${DOC_ID}`,
       session: signedIn(),
-      routes: routesWith({ [`GET /api/documents/${DOC_ID}`]: { body: { ...base, body } } }),
+      routes: routesWith({
+        [`GET /api/documents/${DOC_ID}`]: {
+          body: {
+            ...base,
+            body,
+            links: [{ documentId: '66666666-6666-4666-8666-666666666666', kind: 'reference', side: 'from' }],
+          },
+        },
+      }),
     });
     const view = await app.screen.findByTestId('document-view');
     expect(within(view).getByTestId('party-BY').textContent).toContain('Demo Retailer');
+    const links = within(view).getByTestId('document-links');
+    const other = within(links).getByRole('link', { name: 'Document this one refers to' });
+    expect(other.getAttribute('href')).toBe('/documents/66666666-6666-4666-8666-666666666666');
     expect(within(view).getByTestId('party-SU').textContent).not.toContain('Demo');
     expect(within(view).queryByRole('heading', { name: 'References' })).toBeNull();
   });

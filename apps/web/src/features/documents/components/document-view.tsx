@@ -328,7 +328,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                       <Anchor
                         renderRoot={(props) => <Link {...props} to="/documents/$id" params={{ id: link.documentId }} />}
                       >
-                        {kindOfLink(t, link.kind)}
+                        {linkText(t, link)}
                       </Anchor>
                     </List.Item>
                   ))}
@@ -358,8 +358,12 @@ function historyValue(t: TFunction<'documents'>, field: string, value: string | 
   return value;
 }
 
-/** A link's kind names the other document's business kind when it is one, else the link as stored. */
-const kindOfLink = (t: TFunction<'documents'>, kind: string) => kindLabel(t, kind);
+/** What the other document is to this one: the other company's copy, or a document a reference number links. */
+function linkText(t: TFunction<'documents'>, link: { kind: string; side: 'from' | 'to' }): string {
+  if (link.kind === 'copy') return t('view.link.copy');
+  if (link.kind === 'reference') return t(link.side === 'from' ? 'view.link.referenceFrom' : 'view.link.referenceTo');
+  return t('view.link.other', { kind: link.kind });
+}
 
 function Term({ label, value, ltr }: { label: string; value: ReactNode; ltr?: boolean }) {
   return (
