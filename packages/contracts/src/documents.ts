@@ -97,6 +97,7 @@ const short = text().trim().max(70, 'tooLong');
 const listOf = <T extends z.ZodType>(item: T) =>
   z.preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v), z.array(item).max(50, 'tooBig'));
 const IsoDaySchema = text()
+  .max(10, { error: 'date', abort: true })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
   .refine(
     (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
@@ -105,6 +106,7 @@ const IsoDaySchema = text()
 /** A partner filter entry: a partner id or the GLN of a partner off the platform. */
 const PartnerRefSchema = text()
   .trim()
+  .max(36, { error: 'partner', abort: true })
   .regex(/^(\d{8,14}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, 'partner');
 
 export const UploadDocumentsQuerySchema = z.object({ direction: DirectionSchema });

@@ -79,7 +79,10 @@ export function isValidGln(value: string): boolean {
   return (10 - (sum % 10)) % 10 === Number(value[12]);
 }
 
-export const GlnSchema = text({ error: 'required' }).trim().refine(isValidGln, 'gln');
+export const GlnSchema = text({ error: 'required' })
+  .trim()
+  .max(13, { error: 'gln', abort: true })
+  .refine(isValidGln, 'gln');
 
 /** Normal form of an e-mail for lookups: addresses are unique case-insensitively. */
 export function normalizeEmail(email: string): string {
