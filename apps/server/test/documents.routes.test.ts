@@ -459,3 +459,49 @@ describe('the ingest job', () => {
     expect(duplicate.json().files[0].documents).toHaveLength(12);
   });
 });
+
+describe('partner notifications (issue 10) as documents arrive or fail', () => {
+  const mails = async (to: string) =>
+    (
+      await t.database.db.execute(
+        sql`select subject, text_body from outbound_emails where to_address = ${to} order by created_at`,
+      )
+    ).rows as { subject: string; text_body: string }[];
+  const partnerId = async (token: string, gln: string) => {
+    const res = await call('GET', `/api/partners?search=${gln}`, token);
+    expect(res.statusCode, res.body).toBe(200);
+    const found = (res.json().items as { id: string; gln: string }[]).find((p) => p.gln === gln);
+    if (found) return found.id;
+    const created = await call('POST', '/api/partners', token, { gln });
+    expect(created.statusCode, created.body).toBe(201);
+    return created.json().id as string;
+  };
+
+  it('e-mails the receiver’s recipients of a received document, and the sender’s of one that failed', async () => {
+    const atSupplier = await partnerId(user, RETAILER);
+    const atRetailer = await partnerId(buyer, SUPPLIER);
+    const set = (token: string, id: string, email: string, language: string, events: string[]) =>
+      call('PUT', `/api/partners/${id}/notifications`, token, { notifications: [{ email, language, events }] });
+    expect((await set(user, atSupplier, 'orders@supplier.test', 'de', ['received'])).statusCode).toBe(200);
+    expect((await set(buyer, atRetailer, 'edi@retailer.test', 'en', ['failed'])).statusCode).toBe(200);
+
+    const res = await upload('out', buyer, [
+      {
+        name: 'notify.edi',
+        content: interchange('N0001', [{ number: 'PO-N-1' }, { number: 'PO-N-2', broken: true }]),
+      },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+
+    // The supplier hears of the order it received (in German), not of the broken one, which never reached it.
+    const received = await mails('orders@supplier.test');
+    expect(received).toHaveLength(1);
+    expect(received[0]!.subject).toBe('Neues Dokument von Demo Retailer');
+    expect(received[0]!.text_body).toContain('PO-N-1');
+    // The buyer hears of its order that failed, with the reason.
+    const failed = await mails('edi@retailer.test');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.text_body).toContain('Document: ORDERS');
+    expect(failed[0]!.text_body).toMatch(/Reason: EDI_MANDATORY_SEGMENT_MISSING \(BGM, line \d+\)/);
+  });
+});

@@ -11,4 +11,12 @@ export type DocumentCompanies = {
 
 export type DocumentPartners = {
   ensurePartner(companyId: string, gln: string, options: { at?: Date; tx?: Db }): Promise<{ id: string | null }>;
+  /** E-mails the partner's notification recipients of this event, in the document's transaction. */
+  notifyPartnerEvent(
+    companyId: string,
+    partnerId: string,
+    event: 'received' | 'failed',
+    document: { documentType: string; number?: string | null; direction: 'in' | 'out'; reason?: string | null },
+    options: { tx?: Db },
+  ): Promise<number>;
 };

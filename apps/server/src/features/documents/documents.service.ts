@@ -125,6 +125,9 @@ async function* sliceOf(stream: Readable, offset: number, length: number): Async
  * and run by the upload itself for files up to `inlineMaxBytes`, decision 0022), routing between companies on the
  * platform, and the inbox and outbox lists and details, each through the document access scope (decision 0010).
  */
+/** E-mails per partner and event for one interchange (see notifyPartners). */
+const NOTIFY_PER_PARTNER = 10;
+
 export function createDocumentsService(deps: {
   db: Db;
   clock: Clock;
@@ -381,6 +384,39 @@ export function createDocumentsService(deps: {
     }
   }
 
+  /**
+   * Tells each partner's notification recipients (issue 10) of a document received from it, or of one to or from it
+   * that failed validation, in the ingest's transaction: the e-mails exist exactly when the documents do. At most
+   * NOTIFY_PER_PARTNER messages per partner and event for one interchange, so a file of thousands of messages is not
+   * thousands of e-mails to each recipient.
+   */
+  async function notifyPartners(rows: readonly NewDocument[], tx: Db): Promise<void> {
+    const sent = new Map<string, number>();
+    for (const row of rows) {
+      if (!row.partnerId) continue;
+      const event =
+        row.status === 'error' ? 'failed' : row.direction === 'in' && row.status === 'received' ? 'received' : null;
+      if (!event) continue;
+      const key = `${row.companyId}/${row.partnerId}/${event}`;
+      const count = sent.get(key) ?? 0;
+      if (count >= NOTIFY_PER_PARTNER) continue;
+      sent.set(key, count + 1);
+      const firstError = ((row.findings ?? []) as DocumentFinding[]).find((f) => f.severity === 'error');
+      await partners.notifyPartnerEvent(
+        row.companyId,
+        row.partnerId,
+        event,
+        {
+          documentType: row.documentType,
+          number: row.number ?? null,
+          direction: row.direction as DocumentDirection,
+          reason: firstError ? `${firstError.code} (${firstError.path}, line ${firstError.line})` : null,
+        },
+        { tx },
+      );
+    }
+  }
+
   const service = {
     /**
      * Reads an uploaded interchange into documents, once: a second run (a retried job, or the job after the upload
@@ -433,6 +469,10 @@ export function createDocumentsService(deps: {
         );
         await repo.insertLinks(
           links.filter((l) => inserted.has(l.fromId) && (l.kind !== 'copy' || inserted.has(l.toId))),
+          tx,
+        );
+        await notifyPartners(
+          documents.filter((d) => inserted.has(d.id!)),
           tx,
         );
         await repo.finishInterchange(
