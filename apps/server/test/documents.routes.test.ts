@@ -461,12 +461,12 @@ describe('the ingest job', () => {
 });
 
 describe('partner notifications (issue 10) as documents arrive or fail', () => {
-  const mails = async (to: string) =>
-    (
-      await t.database.db.execute(
-        sql`select subject, text_body from outbound_emails where to_address = ${to} order by created_at`,
-      )
-    ).rows as { subject: string; text_body: string }[];
+  const mails = async (to: string) => {
+    const result = (await t.database.db.execute(
+      sql`select subject, text_body from outbound_emails where to_address = ${to} order by created_at`,
+    )) as unknown as { rows: { subject: string; text_body: string }[] };
+    return result.rows;
+  };
   const partnerId = async (token: string, gln: string) => {
     const res = await call('GET', `/api/partners?search=${gln}`, token);
     expect(res.statusCode, res.body).toBe(200);
