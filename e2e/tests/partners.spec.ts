@@ -2,9 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, expectAccessible } from '../support.ts';
 
 const BUYER = { email: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
-/** The demo companies' GLNs (the seed gives Demo Supplier and Demo Retailer one each). */
-const SUPPLIER_GLN = '5901234000017';
-const RETAILER_GLN = '4012345000016';
+/**
+ * GLNs of demo companies that no other journey makes a partner (the documents journey's exchange between Demo
+ * Supplier's and Demo Retailer's own GLNs adds each as the other's partner): Demo Retailer's Central warehouse, which
+ * links to Demo Retailer, and Demo KSeF's.
+ */
+const RETAILER_GLN = '4012345000047';
+const KSEF_GLN = '5901234000024';
 
 async function logIn(page: Page, account: { email: string; password: string }, labels = { email: 'E-mail' }) {
   await page.goto('/login');
@@ -71,7 +75,7 @@ test('add a partner by GLN, linked to the platform company, and set its notifica
   await expect(saved.getByLabel('A document fails')).toBeChecked();
 });
 
-test('Arabic: add the supplier by GLN, linked, set its notification e-mail; a phone shows cards', async ({
+test('Arabic: add Demo KSeF by GLN, linked, set its notification e-mail; a phone shows cards', async ({
   page,
   context,
   baseURL,
@@ -84,16 +88,16 @@ test('Arabic: add the supplier by GLN, linked, set its notification e-mail; a ph
 
   await page.getByRole('button', { name: 'إضافة شريك' }).click();
   const dialog = page.getByRole('dialog', { name: 'إضافة شريك تجاري' });
-  await dialog.getByLabel('GLN').fill(SUPPLIER_GLN);
-  await expect(dialog.getByTestId('gln-lookup')).toHaveText('مرتبط بـ Demo Supplier، وهي شركة على المنصة.');
+  await dialog.getByLabel('GLN').fill(KSEF_GLN);
+  await expect(dialog.getByTestId('gln-lookup')).toHaveText('مرتبط بـ Demo KSeF، وهي شركة على المنصة.');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'إضافة', exact: true }).click();
-  const row = page.getByTestId(`partner-row-${SUPPLIER_GLN}`);
+  const row = page.getByTestId(`partner-row-${KSEF_GLN}`);
   await expect(row.getByTestId('partner-linked')).toHaveText('على المنصة');
   await expectAccessible(page);
 
-  await row.getByRole('link', { name: 'Demo Supplier' }).click();
-  await expect(page.getByTestId('partner-linked')).toHaveText('مرتبط بـ Demo Supplier');
+  await row.getByRole('link', { name: 'Demo KSeF' }).click();
+  await expect(page.getByTestId('partner-linked')).toHaveText('مرتبط بـ Demo KSeF');
   await page.getByRole('button', { name: 'إضافة مستلم' }).click();
   await page.getByTestId('notification-0').getByLabel('البريد الإلكتروني').fill('orders@retailer.example.com');
   await page.getByRole('button', { name: 'حفظ الإشعارات' }).click();
@@ -106,6 +110,6 @@ test('Arabic: add the supplier by GLN, linked, set its notification e-mail; a ph
   const cards = page.getByRole('list', { name: 'الشركاء التجاريون' });
   await expect(cards).toBeVisible();
   await expect(page.getByRole('table')).toHaveCount(0);
-  await expect(cards.getByTestId(`partner-row-${SUPPLIER_GLN}`)).toContainText('Demo Supplier');
+  await expect(cards.getByTestId(`partner-row-${KSEF_GLN}`)).toContainText('Demo KSeF');
   await expectAccessible(page);
 });
