@@ -97,6 +97,8 @@ test('Arabic: add Demo KSeF by GLN, linked, set its notification e-mail; a phone
   await expectAccessible(page);
 
   await row.getByRole('link', { name: 'Demo KSeF' }).click();
+  // The detail page first: the list's rows (other partners too) carry badges of the same test id.
+  await expect(page.getByRole('heading', { level: 1, name: 'Demo KSeF' })).toBeVisible();
   await expect(page.getByTestId('partner-linked')).toHaveText('مرتبط بـ Demo KSeF');
   await page.getByRole('button', { name: 'إضافة مستلم' }).click();
   await page.getByTestId('notification-0').getByLabel('البريد الإلكتروني').fill('orders@retailer.example.com');
