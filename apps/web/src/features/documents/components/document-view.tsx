@@ -271,70 +271,53 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                 </Stack>
               </section>
             ) : null}
-            <section aria-labelledby="doc-findings">
-              <Title order={3} size="h4" id="doc-findings" mb="xs">
-                {t('view.findings')}
-              </Title>
-              {doc.findings.length === 0 ? (
-                <Text c="dimmed">{t('view.noFindings')}</Text>
-              ) : (
-                <List spacing={4} size="sm" data-testid="document-findings">
-                  {doc.findings.map((f, i) => (
-                    <List.Item key={i}>
-                      <Badge size="sm" variant="light" c="dark.7" color={f.severity === 'error' ? 'red' : 'yellow'}>
-                        {t(`view.severity.${f.severity}`)}
-                      </Badge>{' '}
-                      {t('view.finding', { line: f.line, column: f.column, code: f.code })}
-                    </List.Item>
-                  ))}
-                </List>
-              )}
-            </section>
-            <section aria-labelledby="doc-history">
-              <Title order={3} size="h4" id="doc-history" mb="xs">
-                {t('view.history')}
-              </Title>
-              {doc.history.length === 0 ? (
-                <Text c="dimmed">{t('view.noHistory')}</Text>
-              ) : (
-                <List spacing={4} size="sm" data-testid="document-history">
-                  {doc.history.map((h, i) => (
-                    <List.Item key={i}>
-                      <Text span size="sm" c="dimmed">
-                        {formatDateTime(language, h.at)}
-                      </Text>{' '}
-                      {h.from
-                        ? t('view.historyChange', {
-                            from: historyValue(t, h.field, h.from),
-                            to: historyValue(t, h.field, h.to),
-                          })
-                        : t('view.historyFirst', { to: historyValue(t, h.field, h.to) })}
-                      {h.reason ? ` (${h.reason})` : ''}
-                    </List.Item>
-                  ))}
-                </List>
-              )}
-            </section>
-            <section aria-labelledby="doc-links">
-              <Title order={3} size="h4" id="doc-links" mb="xs">
-                {t('view.links')}
-              </Title>
-              {doc.links.length === 0 ? (
-                <Text c="dimmed">{t('view.noLinks')}</Text>
-              ) : (
-                <List spacing={4} size="sm" data-testid="document-links">
-                  {doc.links.map((link) => (
-                    <List.Item key={`${link.documentId}-${link.kind}-${link.side}`}>
-                      <Anchor
-                        renderRoot={(props) => <Link {...props} to="/documents/$id" params={{ id: link.documentId }} />}
-                      >
-                        {linkText(t, link)}
-                      </Anchor>
-                    </List.Item>
-                  ))}
-                </List>
-              )}
-            </section>
+            <ListSection
+              id="doc-findings"
+              title={t('view.findings')}
+              empty={t('view.noFindings')}
+              testId="document-findings"
+            >
+              {doc.findings.map((f, i) => (
+                <List.Item key={i}>
+                  <Badge size="sm" variant="light" c="dark.7" color={f.severity === 'error' ? 'red' : 'yellow'}>
+                    {t(`view.severity.${f.severity}`)}
+                  </Badge>{' '}
+                  {t('view.finding', { line: f.line, column: f.column, code: f.code })}
+                </List.Item>
+              ))}
+            </ListSection>
+            <ListSection
+              id="doc-history"
+              title={t('view.history')}
+              empty={t('view.noHistory')}
+              testId="document-history"
+            >
+              {doc.history.map((h, i) => (
+                <List.Item key={i}>
+                  <Text span size="sm" c="dimmed">
+                    {formatDateTime(language, h.at)}
+                  </Text>{' '}
+                  {h.from
+                    ? t('view.historyChange', {
+                        from: historyValue(t, h.field, h.from),
+                        to: historyValue(t, h.field, h.to),
+                      })
+                    : t('view.historyFirst', { to: historyValue(t, h.field, h.to) })}
+                  {h.reason ? ` (${h.reason})` : ''}
+                </List.Item>
+              ))}
+            </ListSection>
+            <ListSection id="doc-links" title={t('view.links')} empty={t('view.noLinks')} testId="document-links">
+              {doc.links.map((link) => (
+                <List.Item key={`${link.documentId}-${link.kind}-${link.side}`}>
+                  <Anchor
+                    renderRoot={(props) => <Link {...props} to="/documents/$id" params={{ id: link.documentId }} />}
+                  >
+                    {linkText(t, link)}
+                  </Anchor>
+                </List.Item>
+              ))}
+            </ListSection>
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="original" pt="md">
@@ -433,5 +416,23 @@ function OriginalText({ id }: { id: string }) {
     >
       {splitSegments(original.data).join('\n')}
     </Code>
+  );
+}
+
+/** A titled section of the view: its items as a list, or a dimmed line saying there are none. */
+function ListSection(props: { id: string; title: string; empty: string; testId: string; children: React.ReactNode[] }) {
+  return (
+    <section aria-labelledby={props.id}>
+      <Title order={3} size="h4" id={props.id} mb="xs">
+        {props.title}
+      </Title>
+      {props.children.length === 0 ? (
+        <Text c="dimmed">{props.empty}</Text>
+      ) : (
+        <List spacing={4} size="sm" data-testid={props.testId}>
+          {props.children}
+        </List>
+      )}
+    </section>
   );
 }
