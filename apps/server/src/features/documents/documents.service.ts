@@ -187,7 +187,7 @@ export function createDocumentsService(deps: {
     m: IngestedMessage,
     lookup: (gln: string | null | undefined) => { id: string; name: string } | null,
     at: Date,
-    tx: Db,
+    partnerOf: (companyId: string, gln: string) => Promise<{ id: string | null }>,
   ): Promise<{
     documents: NewDocument[];
     history: NewHistory[];
@@ -239,7 +239,7 @@ export function createDocumentsService(deps: {
     if (interchange.direction === 'in') {
       const partnerGln = other(m.unbRecipient) ?? (GLN.test(senderGln) ? senderGln : null);
       const company = lookup(partnerGln);
-      const partner = partnerGln ? await partners.ensurePartner(owner, partnerGln, { at, tx }) : { id: null };
+      const partner = partnerGln ? await partnerOf(owner, partnerGln) : { id: null };
       const id = randomUUID();
       const status = hasErrors ? 'error' : 'received';
       documents.push({
@@ -272,7 +272,7 @@ export function createDocumentsService(deps: {
     const outId = randomUUID();
     const inId = delivered ? randomUUID() : null;
     const outStatus = hasErrors ? 'error' : delivered ? 'sent' : 'waiting';
-    const outPartner = partnerGln ? await partners.ensurePartner(owner, partnerGln, { at, tx }) : { id: null };
+    const outPartner = partnerGln ? await partnerOf(owner, partnerGln) : { id: null };
     documents.push({
       ...common,
       id: outId,
@@ -296,9 +296,7 @@ export function createDocumentsService(deps: {
     });
     if (delivered && inId) {
       const sender = lookup(senderGln);
-      const inPartner = GLN.test(senderGln)
-        ? await partners.ensurePartner(recipient.id, senderGln, { at, tx })
-        : { id: null };
+      const inPartner = GLN.test(senderGln) ? await partnerOf(recipient.id, senderGln) : { id: null };
       documents.push({
         ...common,
         id: inId,
@@ -454,8 +452,16 @@ export function createDocumentsService(deps: {
         const documents: NewDocument[] = [];
         const history: NewHistory[] = [];
         const links: { fromId: string; toId: string; kind: string }[] = [];
+        // One partner look-up per company and GLN for the whole file, not one per message.
+        const partnerIds = new Map<string, Promise<{ id: string | null }>>();
+        const partnerOf = (companyId: string, gln: string) => {
+          const key = `${companyId}/${gln}`;
+          let id = partnerIds.get(key);
+          if (!id) partnerIds.set(key, (id = partners.ensurePartner(companyId, gln, { at, tx })));
+          return id;
+        };
         for (const message of result.messages) {
-          const rows = await rowsOf(locked, message, lookup, at, tx);
+          const rows = await rowsOf(locked, message, lookup, at, partnerOf);
           documents.push(...rows.documents);
           history.push(...rows.history);
           links.push(...rows.links);
