@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isValidNip } from './identifiers.ts';
-import { COUNTRY_CODES, isValidIban, TELEPHONE_PATTERN } from './profile.ts';
+import { isCountryCode, isValidIban, TELEPHONE_PATTERN } from './profile.ts';
 import { IncludeTotalSchema, ListQuerySchema, ListSearchSchema, pageSchema } from './lists.ts';
-import { isValidGln, text } from './rules.ts';
+import { clearableText, isValidGln, text } from './rules.ts';
 
 /**
  * The address book (issue 10, part 3): a company's own contacts for filling documents, with every field of the
@@ -21,37 +21,26 @@ export type ResidenceType = (typeof RESIDENCE_TYPES)[number];
 export const ADDRESS_BOOK_IMPORT_MAX_BYTES = 1024 * 1024;
 export const ADDRESS_BOOK_IMPORT_MAX_ROWS = 5000;
 
-const COUNTRIES = new Set<string>(COUNTRY_CODES);
-
-/** Trimmed text; empty becomes null, so "cleared" has one form. */
-const optional = (max: number) =>
-  text()
-    .trim()
-    .max(max, 'tooLong')
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null));
-
 /** The entry as a form or a CSV row gives it; the fields of the description, in its order. */
 export const AddressBookEntryRequestSchema = z
   .object({
     name: text({ error: 'required' }).trim().min(1, 'required').max(200, 'tooLong'),
-    displayedName: optional(200),
-    gln: optional(13).refine((v) => !v || isValidGln(v), 'gln'),
+    displayedName: clearableText(200),
+    gln: clearableText(13).refine((v) => !v || isValidGln(v), 'gln'),
     personType: z.enum(PERSON_TYPES, { error: 'oneOf' }),
-    taxId: optional(32).refine((v) => !v || /^[A-Za-z0-9 .\-/]+$/.test(v), 'pattern'),
+    taxId: clearableText(32).refine((v) => !v || /^[A-Za-z0-9 .\-/]+$/.test(v), 'pattern'),
     residenceType: z.enum(RESIDENCE_TYPES, { error: 'oneOf' }).nullable().optional().default(null),
-    phone: optional(40).refine((v) => !v || TELEPHONE_PATTERN.test(v), 'telephone'),
-    street: optional(200),
-    postalCode: optional(20),
-    city: optional(100),
-    province: optional(100),
-    accountNumber: optional(50).refine((v) => !v || isValidIban(v), 'iban'),
+    phone: clearableText(40).refine((v) => !v || TELEPHONE_PATTERN.test(v), 'telephone'),
+    street: clearableText(200),
+    postalCode: clearableText(20),
+    city: clearableText(100),
+    province: clearableText(100),
+    accountNumber: clearableText(50).refine((v) => !v || isValidIban(v), 'iban'),
     country: text({ error: 'required' })
       .trim()
       .max(2, 'country')
       .toUpperCase()
-      .refine((v) => COUNTRIES.has(v), 'country'),
+      .refine((v) => isCountryCode(v), 'country'),
   })
   // A Polish tax identifier is a NIP: ten digits with its check digit.
   .superRefine((entry, ctx) => {
@@ -112,7 +101,7 @@ export const AddressBookQuerySchema = ListQuerySchema.extend({
     .trim()
     .max(2, 'country')
     .toUpperCase()
-    .refine((v) => COUNTRIES.has(v), 'country')
+    .refine((v) => isCountryCode(v), 'country')
     .optional(),
   personType: z.enum(PERSON_TYPES, { error: 'oneOf' }).optional(),
 });

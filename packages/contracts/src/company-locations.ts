@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IncludeTotalSchema, ListQuerySchema, ListSearchSchema, pageSchema } from './lists.ts';
-import { COUNTRY_CODES } from './profile.ts';
-import { isValidGln, text } from './rules.ts';
+import { isCountryCode } from './profile.ts';
+import { clearableText, isValidGln, text } from './rules.ts';
 
 /**
  * A company's GLNs and delivery points (issue 10, part 1; docs/decisions/0020-company-identifiers.md). One list per
@@ -14,17 +14,6 @@ export type CompanyLocationKind = (typeof COMPANY_LOCATION_KINDS)[number];
 
 /** The most GLNs and delivery points one company may hold. */
 export const COMPANY_LOCATIONS_MAX = 5000;
-
-const COUNTRIES = new Set<string>(COUNTRY_CODES);
-
-/** Trimmed text; empty becomes null, so "cleared" has one form. */
-const optional = (max: number) =>
-  text()
-    .trim()
-    .max(max, 'tooLong')
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null));
 
 /** A GLN-13 with its GS1 check digit; spaces around it are dropped. */
 export const LocationGlnSchema = text({ error: 'required' })
@@ -42,11 +31,11 @@ export const CompanyLocationRequestSchema = z
     gln: LocationGlnSchema,
     kind: z.enum(COMPANY_LOCATION_KINDS, { error: 'oneOf' }),
     name: text({ error: 'required' }).trim().min(1, 'required').max(200, 'tooLong'),
-    street: optional(200),
-    postalCode: optional(20),
-    city: optional(100),
-    country: optional(2).refine((v) => !v || COUNTRIES.has(v), 'country'),
-    code: optional(35),
+    street: clearableText(200),
+    postalCode: clearableText(20),
+    city: clearableText(100),
+    country: clearableText(2).refine((v) => !v || isCountryCode(v), 'country'),
+    code: clearableText(35),
   })
   .superRefine((v, ctx) => {
     if (v.kind !== 'delivery_point') return;

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { LanguageSchema } from './auth.ts';
 import { DOCUMENT_TYPE_CODES, DocumentTypeCodeSchema } from './documents.ts';
 import { IncludeTotalSchema, ListQuerySchema, ListSearchSchema, pageSchema } from './lists.ts';
-import { COUNTRY_CODES, TELEPHONE_PATTERN } from './profile.ts';
-import { EMAIL_PATTERN, GlnSchema, text } from './rules.ts';
+import { isCountryCode, TELEPHONE_PATTERN } from './profile.ts';
+import { clearableText, EMAIL_PATTERN, GlnSchema, text } from './rules.ts';
 
 /**
  * Trading partners (issue 10, part 2): a company's trading relationship with another party, identified by GLN. The
@@ -21,17 +21,6 @@ export type PartnerEvent = (typeof PARTNER_EVENTS)[number];
 /** At most this many notification recipients per partner. */
 export const PARTNER_NOTIFICATIONS_MAX = 20;
 
-const COUNTRIES = new Set<string>(COUNTRY_CODES);
-
-/** Trimmed text; empty becomes null, so "cleared" has one form. */
-const optional = (max: number) =>
-  text()
-    .trim()
-    .max(max, 'tooLong')
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null));
-
 const DocTypesSchema = z
   .array(DocumentTypeCodeSchema)
   .max(DOCUMENT_TYPE_CODES.length, 'tooBig')
@@ -41,14 +30,14 @@ const DocTypesSchema = z
 /** The fields a company edits of a partner (the GLN is the partner's identity and is set once, at creation). */
 const PartnerFieldsSchema = z.object({
   /** Required for a party off the platform; a linked partner carries its company's name and ignores this. */
-  name: optional(200),
-  vatId: optional(32).refine((v) => !v || /^[A-Za-z0-9 .\-/]+$/.test(v), 'pattern'),
-  country: optional(2)
+  name: clearableText(200),
+  vatId: clearableText(32).refine((v) => !v || /^[A-Za-z0-9 .\-/]+$/.test(v), 'pattern'),
+  country: clearableText(2)
     .transform((v) => (v ? v.toUpperCase() : null))
-    .refine((v) => !v || COUNTRIES.has(v), 'country'),
-  contactName: optional(200),
-  contactEmail: optional(254).refine((v) => !v || EMAIL_PATTERN.test(v), 'email'),
-  contactPhone: optional(40).refine((v) => !v || TELEPHONE_PATTERN.test(v), 'telephone'),
+    .refine((v) => !v || isCountryCode(v), 'country'),
+  contactName: clearableText(200),
+  contactEmail: clearableText(254).refine((v) => !v || EMAIL_PATTERN.test(v), 'email'),
+  contactPhone: clearableText(40).refine((v) => !v || TELEPHONE_PATTERN.test(v), 'telephone'),
   status: z.enum(PARTNER_STATUSES, { error: 'oneOf' }).default('active'),
   testMode: z.boolean({ error: 'boolean' }).default(false),
   /** Document types the company receives from the partner. */

@@ -155,6 +155,9 @@ export const COUNTRY_CODES = [
 export type CountryCode = (typeof COUNTRY_CODES)[number];
 const COUNTRIES = new Set<string>(COUNTRY_CODES);
 
+/** An ISO 3166 alpha-2 code of the country list. */
+export const isCountryCode = (code: string): boolean => COUNTRIES.has(code);
+
 /** Italian tax systems (regime fiscale) RF01 to RF19. */
 // prettier-ignore
 export const TAX_SYSTEMS = [

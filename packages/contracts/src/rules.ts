@@ -84,6 +84,15 @@ export const GlnSchema = text({ error: 'required' })
   .max(13, { error: 'gln', abort: true })
   .refine(isValidGln, 'gln');
 
+/** Optional trimmed text of at most `max` characters; empty becomes null, so "cleared" has one form. */
+export const clearableText = (max: number) =>
+  text()
+    .trim()
+    .max(max, 'tooLong')
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+
 /** Normal form of an e-mail for lookups: addresses are unique case-insensitively. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
