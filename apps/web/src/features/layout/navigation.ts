@@ -101,3 +101,15 @@ export function findActivePath(pathname: string, paths: readonly string[]): stri
   }
   return best;
 }
+
+/**
+ * Where the start page (/) leads: the first page of the navigation the user may open, in its order (the inbox for
+ * most), then the user menu's; the inbox when there is none, which says that its list may not be read.
+ */
+export function landingPath(access: NavigationAccess): string {
+  for (const entry of [...buildNavigation(access), ...buildUserMenu(access)]) {
+    if (entry.kind === 'link') return entry.to;
+    if (entry.kind === 'group' && entry.children[0]) return entry.children[0].to;
+  }
+  return '/documents/in';
+}

@@ -121,6 +121,20 @@ describe('main layout navigation', () => {
     expect(app.screen.queryByText(/not found/i)).toBeNull();
   });
 
+  it('starts each user on the first page the navigation offers them', async () => {
+    const everyone = await renderLayout({ permissions: ALL, path: '/' });
+    await waitFor(() => expect(currentHref(everyone.router)).toBe('/documents/in'));
+    const sender = await renderLayout({ permissions: ['OUTBOX_READ', 'PARTNERS_READ'], path: '/' });
+    await waitFor(() => expect(currentHref(sender.router)).toBe('/documents/out'));
+    const partners = await renderLayout({ permissions: ['PARTNERS_READ', 'USER_PROFILE_READ'], path: '/' });
+    await waitFor(() => expect(currentHref(partners.router)).toBe('/partners'));
+    const manager = await renderLayout({ permissions: ['GROUPS_READ'], path: '/' });
+    await waitFor(() => expect(currentHref(manager.router)).toBe('/groups'));
+    // Nothing to open: the inbox, which says its list may not be read, rather than a loop.
+    const nobody = await renderLayout({ permissions: [], path: '/' });
+    await waitFor(() => expect(currentHref(nobody.router)).toBe('/documents/in'));
+  });
+
   it('sends a user without the permission away from a gated page', async () => {
     const app = await renderLayout({ permissions: ['INBOX_READ'], path: '/documents/out' });
     expect(currentHref(app.router)).toBe('/documents/in');
