@@ -218,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     companies,
     partners,
     inlineMaxBytes: config.documentsInlineMaxBytes,
+    ingestBatchMessages: config.documentsIngestBatchMessages,
   });
   await jobs.handle(createJobHandlers({ mail, documents: documents.service }), { workers: config.jobWorkers });
   app.decorate('services', { db, clock, tokens, mail, audit, auth, cpu, edifact, jobs, partners });

@@ -37,6 +37,8 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(2 * 1024 * 1024),
+  /** Messages per batch of the documents' ingest (decision 0024). */
+  DOCUMENTS_INGEST_BATCH_MESSAGES: z.coerce.number().int().min(1).max(100_000).default(1000),
   CPU_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   STORAGE_URL: z
     .string()
@@ -78,6 +80,7 @@ export type Config = {
   cpuTaskTimeoutMs: number;
   /** Uploaded files up to this size are ingested while the upload waits; larger ones by the job alone (0022). */
   documentsInlineMaxBytes: number;
+  documentsIngestBatchMessages: number;
   /** Threads of the CPU pool (unset: the cores less one, 1 to 4). */
   cpuThreads: number | undefined;
   /** Where blobs live: the database unless STORAGE_URL names an S3-compatible bucket. */
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     edifactShippedDirectories: e.EDIFACT_SHIPPED_DIRECTORIES,
     cpuTaskTimeoutMs: e.CPU_TASK_TIMEOUT_MS,
     documentsInlineMaxBytes: e.DOCUMENTS_INLINE_MAX_BYTES,
+    documentsIngestBatchMessages: e.DOCUMENTS_INGEST_BATCH_MESSAGES,
     cpuThreads: e.CPU_THREADS,
     storage: parseStorageUrl(e.STORAGE_URL),
     jobWorkers: e.JOB_WORKERS,

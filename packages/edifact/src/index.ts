@@ -71,6 +71,7 @@ export {
   type MessageResult,
   type MessageStatus,
   type MessageSummary,
+  type StreamResume,
   type ValidationEvent,
   type ValidationResult,
 } from './validate.ts';

@@ -422,28 +422,64 @@ export type ValidationEvent =
   | { type: 'interchange'; interchange: Interchange };
 
 /**
+ * Where a streamed part of a longer input starts (see `validateStream`'s `resume`): the input is cut at a message
+ * boundary, and this part is read as if the input before it had been.
+ */
+export type StreamResume = {
+  /**
+   * The bytes of the open interchange's header (UNA, UNB), read for its envelope with their findings left out;
+   * undefined when the part starts at the beginning of the input.
+   */
+  header?: Uint8Array | undefined;
+  /** Absolute offset of the part's first byte (right after a segment terminator), its line and that line's start. */
+  offset: number;
+  line: number;
+  lineStart: number;
+  /** Messages of the open interchange before the part (what UNZ counts), and their references when known. */
+  messages: number;
+  references?: readonly string[];
+  /** False when more parts follow: the input is not ended (no missing UNZ) after this one. Default true. */
+  last?: boolean;
+};
+
+/**
  * Validates a stream of chunks message by message; memory stays bounded by the largest message.
+ * With `resume`, the stream is one part of a longer input cut at a message boundary (the documents' batched ingest):
+ * positions, lines and UNZ's count are those of the whole input, and the input ends only with the last part.
  * Interchanges yielded here do not retain their messages. Each message lists at most `MAX_FINDINGS_PER_MESSAGE`
  * findings (the rest in its `omitted`); the stream holds no run, so the per-run cap is the consumer's to apply.
  */
 export async function* validateStream(
   source: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   options: ValidateOptions = {},
+  resume?: StreamResume,
 ): AsyncGenerator<ValidationEvent> {
   let queue: (Collected | { finding: Finding } | { interchange: Interchange })[] = [];
-  let index = 0;
+  let index = resume?.messages ?? 0;
+  let live = resume?.header === undefined;
   const { perMessage } = capsOf(options);
   const levels = options.levels?.length ?? 0;
   const parser = createParser(
     {
-      message: (message, interchange, findings, screened, omitted) =>
-        queue.push({ message, interchange, findings, omitted, index: index++, screened }),
-      interchange: (interchange) => queue.push({ interchange }),
-      finding: (finding) => queue.push({ finding }),
+      message: (message, interchange, findings, screened, omitted) => {
+        if (live) queue.push({ message, interchange, findings, omitted, index: index++, screened });
+      },
+      interchange: (interchange) => {
+        if (live) queue.push({ interchange });
+      },
+      finding: (finding) => {
+        if (live) queue.push({ finding });
+      },
     },
     options,
     false,
   );
+  if (resume !== undefined) {
+    // The header is read for its envelope only: its findings were the part before's.
+    if (resume.header !== undefined) parser.write(resume.header);
+    parser.resume({ ...resume, references: resume.references ?? [] });
+    live = true;
+  }
   /** The events of the queued messages (levels run), in order; a nested generator would cost promises per event. */
   const take = async (): Promise<ValidationEvent[]> => {
     const batch = queue;
@@ -480,7 +516,7 @@ export async function* validateStream(
       if (queue.length > 0) for (const event of await take()) yield event;
     }
   }
-  parser.end();
+  if (resume?.last !== false) parser.end();
   for (const event of await take()) yield event;
 }
 

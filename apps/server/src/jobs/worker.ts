@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     companies,
     partners,
     inlineMaxBytes: config.documentsInlineMaxBytes,
+    ingestBatchMessages: config.documentsIngestBatchMessages,
   });
   await jobs.handle(createJobHandlers({ mail, documents }), { workers: true });
   log.info({ pollSeconds: config.jobPollSeconds }, 'job workers running');

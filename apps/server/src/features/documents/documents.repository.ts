@@ -3,7 +3,13 @@ import type { DocumentSort } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike, qualified as col } from '../../db/sql.ts';
 import { documentScope, type DocumentReader, type DocumentScopeColumns } from '../../access/document-scope.ts';
-import { documentLinks, documentStatusHistory, documents as doc, interchanges } from './documents.table.ts';
+import {
+  documentLinks,
+  documentStatusHistory,
+  documents as doc,
+  interchangeKeys,
+  interchanges,
+} from './documents.table.ts';
 
 export type InterchangeRow = typeof interchanges.$inferSelect;
 export type NewInterchange = typeof interchanges.$inferInsert;
@@ -108,26 +114,57 @@ function filtersOf(reader: DocumentReader, f: DocumentFilters): SQL[] {
 
 export function createDocumentsRepository(db: Db) {
   return {
-    async findInterchangeByKey(
-      key: { companyId: string; direction: string; senderId: string; controlReference: string },
+    /**
+     * The upload holding each of these interchange keys (company, direction, sender, control reference), by
+     * `sender/controlReference`: the first upload of an interchange, whichever file it came in.
+     */
+    async findKeyHolders(
+      companyId: string,
+      direction: string,
+      keys: readonly { senderId: string; controlReference: string }[],
       tx: Db = db,
-    ): Promise<InterchangeRow | undefined> {
-      const [row] = await tx
-        .select()
-        .from(interchanges)
+    ): Promise<Map<string, InterchangeRow>> {
+      const found = new Map<string, InterchangeRow>();
+      if (keys.length === 0) return found;
+      const rows = await tx
+        .select({ key: interchangeKeys, interchange: interchanges })
+        .from(interchangeKeys)
+        .innerJoin(interchanges, eq(interchanges.id, interchangeKeys.interchangeId))
         .where(
           and(
-            eq(interchanges.companyId, key.companyId),
-            eq(interchanges.direction, key.direction),
-            eq(interchanges.senderId, key.senderId),
-            eq(interchanges.controlReference, key.controlReference),
+            eq(interchangeKeys.companyId, companyId),
+            eq(interchangeKeys.direction, direction),
+            or(
+              ...keys.map((k) =>
+                and(eq(interchangeKeys.senderId, k.senderId), eq(interchangeKeys.controlReference, k.controlReference)),
+              ),
+            ),
           ),
-        )
-        .limit(1);
-      return row;
+        );
+      for (const r of rows) found.set(`${r.key.senderId}/${r.key.controlReference}`, r.interchange);
+      return found;
     },
 
-    /** Inserts the interchange unless the same one (company, direction, sender, control reference) is there. */
+    /** Claims the keys for an upload; those another upload holds already are left to it. Answers the ones claimed. */
+    async claimKeys(
+      interchangeId: string,
+      companyId: string,
+      direction: string,
+      keys: readonly { senderId: string; controlReference: string }[],
+      tx: Db,
+    ): Promise<number> {
+      let claimed = 0;
+      for (let i = 0; i < keys.length; i += 500) {
+        const rows = await tx
+          .insert(interchangeKeys)
+          .values(keys.slice(i, i + 500).map((k) => ({ ...k, companyId, direction, interchangeId })))
+          .onConflictDoNothing()
+          .returning({ senderId: interchangeKeys.senderId });
+        claimed += rows.length;
+      }
+      return claimed;
+    },
+
     async insertInterchange(values: NewInterchange, tx: Db): Promise<InterchangeRow | undefined> {
       const [row] = await tx.insert(interchanges).values(values).onConflictDoNothing().returning();
       return row;
@@ -144,20 +181,53 @@ export function createDocumentsRepository(db: Db) {
       return row;
     },
 
-    async finishInterchange(
+    /**
+     * One batch's end (decision 0024): the progress marker, the findings outside messages so far, and for the last
+     * batch the state and the message count.
+     */
+    async advanceInterchange(
       id: string,
-      values: { state: 'done' | 'failed'; findings: unknown[]; messageCount: number; at: Date },
+      values: {
+        messagesDone: number;
+        findings: unknown[];
+        finish?: { state: 'done' | 'failed'; messageCount: number; at: Date };
+      },
       tx: Db,
     ): Promise<void> {
       await tx
         .update(interchanges)
         .set({
-          state: values.state,
+          messagesDone: values.messagesDone,
           findings: values.findings,
-          messageCount: values.messageCount,
-          processedAt: values.at,
+          ...(values.finish
+            ? {
+                state: values.finish.state,
+                messageCount: values.finish.messageCount,
+                processedAt: values.finish.at,
+              }
+            : {}),
         })
         .where(eq(interchanges.id, id));
+    },
+
+    /**
+     * Of an interchange's copies stored so far, how many there are per company, partner and notification event
+     * (received, failed): the partner notifications already sent for it, when an ingest goes on after a crash.
+     */
+    async notifiedSoFar(interchangeId: string): Promise<{ key: string; count: number }[]> {
+      const event = sql<string>`case when ${doc.status} = 'error' then 'failed' else 'received' end`;
+      const rows = await db
+        .select({ companyId: doc.companyId, partnerId: doc.partnerId, event, n: count() })
+        .from(doc)
+        .where(
+          and(
+            eq(doc.interchangeId, interchangeId),
+            sql`${doc.partnerId} is not null`,
+            or(eq(doc.status, 'error'), and(eq(doc.direction, 'in'), inArray(doc.status, ['received', 'read']))),
+          ),
+        )
+        .groupBy(doc.companyId, doc.partnerId, event);
+      return rows.map((r) => ({ key: `${r.companyId}/${r.partnerId}/${r.event}`, count: r.n }));
     },
 
     /** Inserts the documents, 200 a statement; a copy already there (same message, company, direction) is skipped. */
@@ -193,12 +263,21 @@ export function createDocumentsRepository(db: Db) {
       numbers: readonly string[],
       tx: Db,
     ): Promise<
-      { id: string; number: string; kind: string; direction: string; documentType: string; partnerGln: string | null }[]
+      {
+        id: string;
+        interchangeId: string;
+        number: string;
+        kind: string;
+        direction: string;
+        documentType: string;
+        partnerGln: string | null;
+      }[]
     > {
       if (numbers.length === 0) return [];
       const rows = await tx
         .select({
           id: doc.id,
+          interchangeId: doc.interchangeId,
           number: doc.number,
           kind: doc.kind,
           direction: doc.direction,

@@ -92,6 +92,7 @@ export function documentsFeature(deps: {
   companies: DocumentCompanies;
   partners: DocumentPartners;
   inlineMaxBytes: number;
+  ingestBatchMessages?: number | undefined;
 }): { routes: FastifyPluginAsyncZod; service: DocumentsService } {
   const service = createDocumentsService(deps);
   const routes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   DOCUMENT_MAX_FINDINGS,
-  DOCUMENT_TYPE_CODES,
   DOCUMENT_UPLOAD_MAX_BYTES,
   hasPermission,
   type DocumentDetail,
@@ -17,7 +16,6 @@ import {
   type UploadedDocumentSchema,
 } from '@portal/contracts';
 import type { z } from 'zod';
-import type { CanonicalDocument } from '@portal/documents';
 import type { CpuPool } from '../../cpu/pool.ts';
 import type { Db } from '../../db/client.ts';
 import { documentReaderOf, READ_PERMISSION, type DocumentReader } from '../../access/document-scope.ts';
@@ -25,17 +23,17 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, shortText, takePage, timestampText, uuid, type KeyPart } from '../../lib/keyset.ts';
 import type { JobEnqueuer } from '../../jobs/queue.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
+import { BlobTooLargeError, type BlobStore } from '../../storage/blob-store.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
-import type { IngestedMessage, IngestResult } from './documents.tasks.ts';
+import { ENVELOPE_BYTES, envelopeOfHeader, MAX_ENVELOPES, type Envelope } from './documents.tasks.ts';
+import { createDocumentsIngest, duplicateInterchangeFinding } from './documents.ingest.ts';
+import { createSplitter } from './documents.split.ts';
 import type { DocumentCompanies, DocumentPartners } from './documents.dependencies.ts';
 import {
   createDocumentsRepository,
   type DocumentListRow,
   type DocumentRow,
   type InterchangeRow,
-  type NewDocument,
-  type NewHistory,
 } from './documents.repository.ts';
 
 /** Who calls: the request's principal (an impersonating admin is the impersonated user here). */
@@ -45,8 +43,6 @@ export type UploadedFile = { fileName: string; bytes: Uint8Array };
 
 type UploadedDocument = z.infer<typeof UploadedDocumentSchema>;
 
-const TYPE_CODES: ReadonlySet<string> = new Set(DOCUMENT_TYPE_CODES);
-const GLN = /^\d{13}$/;
 /** After this long a queued ingest that the upload ran itself is looked at by a worker too (a crash in between). */
 const SAFETY_NET_SECONDS = 120;
 
@@ -88,20 +84,18 @@ const toUploaded = (row: DocumentRow): UploadedDocument => ({
   partnerName: row.partnerName,
 });
 
-const partyName = (body: CanonicalDocument, gln: string | null): string | undefined =>
-  gln ? body.parties.find((p) => p.gln === gln && p.name)?.name : undefined;
-
-const deliveryPoint = (body: CanonicalDocument) => body.parties.find((p) => p.role === 'DP' || p.role === 'ST');
+/** Each interchange key of a file once, in file order. */
+const uniqueKeys = (envelopes: readonly Envelope[]): { senderId: string; controlReference: string }[] => {
+  const seen = new Map<string, { senderId: string; controlReference: string }>();
+  for (const e of envelopes) {
+    const key = `${e.senderId}/${e.controlReference}`;
+    if (!seen.has(key)) seen.set(key, { senderId: e.senderId, controlReference: e.controlReference });
+  }
+  return [...seen.values()];
+};
 
 const SORT_NAMES: KeyPart = (part) => part.length <= 40;
 const ORDERS: KeyPart = (part) => part === 'asc' || part === 'desc';
-
-/** Reads a stream whole (an interchange's blob, at most the upload limit). */
-async function readAll(stream: Readable): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** The bytes from `offset`, `length` of them, of a stream, as a stream (one message of an interchange's blob). */
 async function* sliceOf(stream: Readable, offset: number, length: number): AsyncGenerator<Buffer> {
@@ -125,8 +119,6 @@ async function* sliceOf(stream: Readable, offset: number, length: number): Async
  * and run by the upload itself for files up to `inlineMaxBytes`, decision 0022), routing between companies on the
  * platform, and the inbox and outbox lists and details, each through the document access scope (decision 0010).
  */
-/** E-mails per partner and event for one interchange (see notifyPartners). */
-const NOTIFY_PER_PARTNER = 10;
 
 export function createDocumentsService(deps: {
   db: Db;
@@ -139,6 +131,8 @@ export function createDocumentsService(deps: {
   partners: DocumentPartners;
   /** Files up to this size are ingested while the upload waits; larger ones by the job alone. */
   inlineMaxBytes: number;
+  /** Messages per ingest batch (default INGEST_BATCH_MESSAGES; tests make it small). */
+  ingestBatchMessages?: number | undefined;
 }) {
   const { db, clock, cpu, blobs, jobs, companies, partners } = deps;
   const repo = createDocumentsRepository(db);
@@ -156,337 +150,142 @@ export function createDocumentsService(deps: {
     };
   };
 
-  /** Runs the ingest's CPU work; a file over the pool's time or memory limit is an outcome, not a job to retry. */
-  async function read(interchange: InterchangeRow): Promise<IngestResult | { failed: DocumentFinding }> {
-    const bytes = await readAll((await blobs.get(interchange.payloadKey)).body);
-    try {
-      return await cpu.run({ name: 'documents.ingest', ...(await deps.edifact.directoryRef()), bytes });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'request.processing_limit') {
-        const failed: DocumentFinding = {
-          code: 'processing_limit',
-          severity: 'error',
-          level: 'syntax',
-          path: '',
-          line: 0,
-          column: 0,
-          ...(error.data ? { params: error.data as Record<string, string | number> } : {}),
-        };
-        return { failed };
-      }
-      throw error;
-    }
-  }
+  const ingest = createDocumentsIngest({
+    db,
+    clock,
+    cpu,
+    blobs,
+    edifact: deps.edifact,
+    companies,
+    partners,
+    repo,
+    batchMessages: deps.ingestBatchMessages,
+  });
+
+  /** The answer for a file whose every interchange was uploaded before: the first upload's documents. */
+  const duplicateOf = async (
+    fileName: string,
+    first: InterchangeRow,
+    companyId: string,
+    direction: DocumentDirection,
+  ): Promise<UploadFileResult> => ({
+    fileName,
+    interchangeId: first.id,
+    duplicate: true,
+    queued: first.state === 'queued',
+    documents: (await repo.documentsOfInterchange(first.id, companyId, direction)).map(toUploaded),
+    findings: [],
+  });
 
   /**
-   * The rows of one message: the uploader's copy and, for an outbox message to a company on the platform, the
-   * recipient's inbox copy, linked.
+   * Writes a stored file's interchange row, its interchange keys (every UNB of the file, decision 0024) and its
+   * ingest job, then ingests it while the caller waits when it is small (decision 0022). A file whose every
+   * interchange another upload holds is a duplicate: its blob is removed and the first upload answered.
    */
-  async function rowsOf(
-    interchange: InterchangeRow,
-    m: IngestedMessage,
-    lookup: (gln: string | null | undefined) => { id: string; name: string } | null,
-    at: Date,
-    partnerOf: (companyId: string, gln: string) => Promise<{ id: string | null }>,
-  ): Promise<{
-    documents: NewDocument[];
-    history: NewHistory[];
-    links: { fromId: string; toId: string; kind: string }[];
-  }> {
-    const s = m.summary;
-    const dp = deliveryPoint(m.body);
-    const hasErrors = m.status === 'error';
-    const common = {
-      interchangeId: interchange.id,
-      messageIndex: m.index,
-      kind: s.kind,
-      documentType: TYPE_CODES.has(m.type) ? m.type : m.type || 'OTHER',
-      number: s.number ?? null,
-      referenceNumber: s.referenceNumber ?? null,
-      functionCode: s.functionCode ?? null,
-      documentNameCode: s.documentNameCode ?? null,
-      messageType: s.messageType,
-      messageCategory: s.associationCode ?? null,
-      standard: s.standard,
-      version: s.version,
-      test: s.test,
-      deliveryPointName: dp?.name ?? null,
-      deliveryPointGln: s.deliveryPointGln ?? null,
-      buyerGln: s.buyerGln ?? null,
-      supplierGln: s.supplierGln ?? null,
-      buyerTaxId: s.buyerTaxId ?? null,
-      sellerTaxId: s.sellerTaxId ?? null,
-      expectedDeliveryDate: s.expectedDeliveryDate ?? null,
-      businessDate: s.businessDate ?? null,
-      platformTimestamp: at,
-      body: m.body as unknown as Record<string, unknown>,
-      findings: m.findings,
-      payloadOffset: m.offset,
-      payloadLength: m.length,
-    };
-    const owner = interchange.companyId;
-    const senderGln = m.unbSender || interchange.senderId;
-    // The other side: the UNB recipient (sender) when it is a GLN, else the buyer or supplier that is not this side.
-    const other = (own: string) => {
-      const candidates = [own === senderGln ? m.unbRecipient : m.unbSender, s.buyerGln, s.supplierGln];
-      return candidates.find((gln) => gln && gln !== own && GLN.test(gln)) ?? null;
-    };
-    const documents: NewDocument[] = [];
-    const history: NewHistory[] = [];
-    const links: { fromId: string; toId: string; kind: string }[] = [];
-    const reason = hasErrors ? 'validation' : null;
-
-    if (interchange.direction === 'in') {
-      const partnerGln = other(m.unbRecipient) ?? (GLN.test(senderGln) ? senderGln : null);
-      const company = lookup(partnerGln);
-      const partner = partnerGln ? await partnerOf(owner, partnerGln) : { id: null };
-      const id = randomUUID();
-      const status = hasErrors ? 'error' : 'received';
-      documents.push({
-        ...common,
-        id,
-        companyId: owner,
-        direction: 'in',
-        partnerId: partner.id,
-        partnerGln,
-        partnerName: company?.name ?? partyName(m.body, partnerGln) ?? null,
-        status,
-      });
-      history.push({
-        documentId: id,
-        field: 'status',
-        fromValue: null,
-        toValue: status,
-        userId: interchange.uploadedBy,
-        at,
-        reason,
-      });
-      return { documents, history, links };
-    }
-
-    // Outbox: the recipient is the company holding the UNB recipient's GLN, else the other party's.
-    const byUnb = lookup(m.unbRecipient);
-    const partnerGln = byUnb && GLN.test(m.unbRecipient) ? m.unbRecipient : other(senderGln);
-    const recipient = byUnb ?? lookup(partnerGln);
-    const delivered = !hasErrors && recipient !== null && recipient.id !== owner;
-    const outId = randomUUID();
-    const inId = delivered ? randomUUID() : null;
-    const outStatus = hasErrors ? 'error' : delivered ? 'sent' : 'waiting';
-    const outPartner = partnerGln ? await partnerOf(owner, partnerGln) : { id: null };
-    documents.push({
-      ...common,
-      id: outId,
-      companyId: owner,
-      direction: 'out',
-      partnerId: outPartner.id,
-      partnerGln,
-      partnerName: recipient?.name ?? partyName(m.body, partnerGln) ?? null,
-      status: outStatus,
-      processingStatus: outStatus === 'waiting' ? 'PENDING' : 'OK',
-      linkedCopyId: inId,
-    });
-    history.push({
-      documentId: outId,
-      field: 'status',
-      fromValue: null,
-      toValue: outStatus,
-      userId: interchange.uploadedBy,
-      at,
-      reason: reason ?? (outStatus === 'waiting' ? 'recipient_not_on_platform' : null),
-    });
-    if (delivered && inId) {
-      const sender = lookup(senderGln);
-      const inPartner = GLN.test(senderGln) ? await partnerOf(recipient.id, senderGln) : { id: null };
-      documents.push({
-        ...common,
-        id: inId,
-        companyId: recipient.id,
-        direction: 'in',
-        partnerId: inPartner.id,
-        partnerGln: GLN.test(senderGln) ? senderGln : null,
-        partnerName: sender?.name ?? partyName(m.body, senderGln) ?? null,
-        status: 'received',
-        linkedCopyId: outId,
-      });
-      history.push({
-        documentId: inId,
-        field: 'status',
-        fromValue: null,
-        toValue: 'received',
-        userId: null,
-        at,
-        reason: 'routed',
-      });
-      links.push({ fromId: outId, toId: inId, kind: 'copy' });
-    }
-    return { documents, history, links };
-  }
-
-  /**
-   * Links each new copy to the document of the same company its reference number names (an order response, despatch
-   * advice or invoice to its order, a receiving advice to its despatch advice): `reference`, from the new one. The
-   * referenced order is preferred when several documents have that number.
-   */
-  async function chainLinks(
-    rows: readonly NewDocument[],
-    tx: Db,
-  ): Promise<{ fromId: string; toId: string; kind: string }[]> {
-    const links: { fromId: string; toId: string; kind: string }[] = [];
-    const byCompany = new Map<string, NewDocument[]>();
-    for (const row of rows) {
-      if (!row.referenceNumber || row.referenceNumber === row.number) continue;
-      byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row]);
-    }
-    for (const [companyId, list] of byCompany) {
-      const found = await repo.findByNumbers(companyId, [...new Set(list.map((r) => r.referenceNumber!))], tx);
-      for (const row of list) {
-        const candidates = found.filter((f) => f.number === row.referenceNumber);
-        const target = candidates.find((f) => f.kind === 'order') ?? candidates[0];
-        if (target) links.push({ fromId: row.id!, toId: target.id, kind: 'reference' });
-      }
-    }
-    return links;
-  }
-
-  /**
-   * The same document number, type and partner already in the company's same list: stored all the same, with a
-   * `duplicate_document` warning among its findings (issue 11, part 2).
-   */
-  async function warnDuplicates(rows: NewDocument[], tx: Db): Promise<void> {
-    const byCompany = new Map<string, NewDocument[]>();
-    for (const row of rows) {
-      if (row.number) byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row]);
-    }
-    for (const [companyId, list] of byCompany) {
-      const found = await repo.findByNumbers(companyId, [...new Set(list.map((r) => r.number!))], tx);
-      for (const row of list) {
-        const twin = found.find(
-          (f) =>
-            f.number === row.number &&
-            f.direction === row.direction &&
-            f.documentType === row.documentType &&
-            f.partnerGln === (row.partnerGln ?? null),
+  async function admit(
+    caller: DocumentsCaller & { companyId: string },
+    direction: DocumentDirection,
+    file: { id: string; fileName: string; size: number; sha256: string; envelope: Envelope; envelopes: Envelope[] },
+  ): Promise<UploadFileResult> {
+    const companyId = caller.companyId;
+    const { id, envelope } = file;
+    const payloadKey = `documents/interchanges/${id}/original`;
+    const keys = uniqueKeys(file.envelopes.length ? file.envelopes : [envelope]);
+    const inline = file.size <= deps.inlineMaxBytes;
+    const row = await db
+      .transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        const inserted = await repo.insertInterchange(
+          {
+            id,
+            companyId,
+            direction,
+            senderId: envelope.senderId,
+            senderQualifier: envelope.senderQualifier,
+            recipientId: envelope.recipientId,
+            recipientQualifier: envelope.recipientQualifier,
+            controlReference: envelope.controlReference,
+            syntax: envelope.syntax,
+            contentSha256: file.sha256,
+            payloadKey,
+            fileName: file.fileName,
+            size: file.size,
+            uploadedBy: caller.userId,
+            createdAt: clock.now(),
+          },
+          tx,
         );
-        if (!twin) continue;
-        const warning: DocumentFinding = {
-          code: 'duplicate_document',
-          severity: 'warning',
-          level: 'document',
-          path: '',
-          line: 0,
-          column: 0,
-          params: { documentId: twin.id },
-        };
-        row.findings = [...((row.findings as DocumentFinding[] | undefined) ?? []), warning];
-      }
-    }
-  }
-
-  /**
-   * Tells each partner's notification recipients (issue 10) of a document received from it, or of one to or from it
-   * that failed validation, in the ingest's transaction: the e-mails exist exactly when the documents do. At most
-   * NOTIFY_PER_PARTNER messages per partner and event for one interchange, so a file of thousands of messages is not
-   * thousands of e-mails to each recipient.
-   */
-  async function notifyPartners(rows: readonly NewDocument[], tx: Db): Promise<void> {
-    const sent = new Map<string, number>();
-    for (const row of rows) {
-      if (!row.partnerId) continue;
-      const event =
-        row.status === 'error' ? 'failed' : row.direction === 'in' && row.status === 'received' ? 'received' : null;
-      if (!event) continue;
-      const key = `${row.companyId}/${row.partnerId}/${event}`;
-      const count = sent.get(key) ?? 0;
-      if (count >= NOTIFY_PER_PARTNER) continue;
-      sent.set(key, count + 1);
-      const firstError = ((row.findings ?? []) as DocumentFinding[]).find((f) => f.severity === 'error');
-      await partners.notifyPartnerEvent(
-        row.companyId,
-        row.partnerId,
-        event,
-        {
-          documentType: row.documentType,
-          number: row.number ?? null,
-          direction: row.direction as DocumentDirection,
-          reason: firstError ? `${firstError.code} (${firstError.path}, line ${firstError.line})` : null,
-        },
-        { tx },
+        if (!inserted) throw new Error(`interchange ${id} exists`);
+        const claimed = await repo.claimKeys(id, companyId, direction, keys, tx);
+        // Every interchange of the file held by earlier uploads (or one at this moment): nothing is stored.
+        if (claimed === 0) return undefined;
+        if (claimed < keys.length) {
+          const holders = await repo.findKeyHolders(companyId, direction, keys, tx);
+          const findings = keys.flatMap((k) => {
+            const holder = holders.get(`${k.senderId}/${k.controlReference}`);
+            return holder && holder.id !== id ? [duplicateInterchangeFinding(k, holder.id)] : [];
+          });
+          await repo.advanceInterchange(
+            id,
+            { messagesDone: 0, findings: findings.slice(0, DOCUMENT_MAX_FINDINGS) },
+            tx,
+          );
+        }
+        // Run now by this request; the job is the safety net, due later (pg-boss's clock is the database's).
+        await jobs.enqueue(
+          tx,
+          'documents.ingest',
+          { interchangeId: id },
+          { key: id, ...(inline ? { startAfter: new Date(Date.now() + SAFETY_NET_SECONDS * 1000) } : {}) },
+        );
+        return inserted;
+      })
+      .catch(async (error: unknown) => {
+        await blobs.delete(payloadKey).catch(() => undefined);
+        throw error;
+      });
+    if (!row) {
+      await blobs.delete(payloadKey);
+      const holders = await repo.findKeyHolders(companyId, direction, keys);
+      return duplicateOf(
+        file.fileName,
+        holders.get(`${keys[0]!.senderId}/${keys[0]!.controlReference}`)!,
+        companyId,
+        direction,
       );
     }
+    if (!inline) {
+      jobs.wake('documents.ingest');
+      return {
+        fileName: file.fileName,
+        interchangeId: id,
+        duplicate: false,
+        queued: true,
+        documents: [],
+        findings: [],
+      };
+    }
+    await ingest.ingest(id);
+    const done = (await repo.findInterchange(id))!;
+    const documents = await repo.documentsOfInterchange(id, companyId, direction);
+    const findings = [
+      ...(done.findings as DocumentFinding[]),
+      ...documents.flatMap((d) => d.findings as DocumentFinding[]),
+    ].slice(0, DOCUMENT_MAX_FINDINGS);
+    return {
+      fileName: file.fileName,
+      interchangeId: id,
+      duplicate: false,
+      queued: done.state === 'queued',
+      documents: documents.map(toUploaded),
+      findings,
+    };
   }
 
   const service = {
-    /**
-     * Reads an uploaded interchange into documents, once: a second run (a retried job, or the job after the upload
-     * ran it) finds the interchange no longer `queued` and does nothing; the unique key of a message's copy backs it.
-     */
+    /** Reads an uploaded interchange into documents, in batches, exactly once (documents.ingest.ts). */
     async ingest(interchangeId: string): Promise<void> {
-      const interchange = await repo.findInterchange(interchangeId);
-      if (!interchange || interchange.state !== 'queued') return;
-      const result = await read(interchange);
-      const at = clock.now();
-      // The companies of every GLN the routing may ask about, looked up before the transaction: on PGlite a query
-      // outside an open transaction waits for it (decision 0011).
-      const known = new Map<string, { id: string; name: string } | null>();
-      if (!('failed' in result)) {
-        const lookup = companyLookup();
-        for (const m of result.messages) {
-          for (const gln of [m.unbRecipient, m.unbSender, m.summary.buyerGln, m.summary.supplierGln]) {
-            if (gln && !known.has(gln)) known.set(gln, await lookup(gln));
-          }
-        }
-      }
-      const lookup = (gln: string | null | undefined) => (gln ? (known.get(gln) ?? null) : null);
-      await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Db;
-        const locked = await repo.lockInterchange(interchangeId, tx);
-        if (!locked || locked.state !== 'queued') return;
-        if ('failed' in result) {
-          await repo.finishInterchange(
-            interchangeId,
-            { state: 'failed', findings: [result.failed], messageCount: 0, at },
-            tx,
-          );
-          return;
-        }
-        const documents: NewDocument[] = [];
-        const history: NewHistory[] = [];
-        const links: { fromId: string; toId: string; kind: string }[] = [];
-        // One partner look-up per company and GLN for the whole file, not one per message.
-        const partnerIds = new Map<string, Promise<{ id: string | null }>>();
-        const partnerOf = (companyId: string, gln: string) => {
-          const key = `${companyId}/${gln}`;
-          let id = partnerIds.get(key);
-          if (!id) partnerIds.set(key, (id = partners.ensurePartner(companyId, gln, { at, tx })));
-          return id;
-        };
-        for (const message of result.messages) {
-          const rows = await rowsOf(locked, message, lookup, at, partnerOf);
-          documents.push(...rows.documents);
-          history.push(...rows.history);
-          links.push(...rows.links);
-        }
-        links.push(...(await chainLinks(documents, tx)));
-        await warnDuplicates(documents, tx);
-        const inserted = new Set(await repo.insertDocuments(documents, tx));
-        await repo.insertHistory(
-          history.filter((h) => inserted.has(h.documentId)),
-          tx,
-        );
-        await repo.insertLinks(
-          links.filter((l) => inserted.has(l.fromId) && (l.kind !== 'copy' || inserted.has(l.toId))),
-          tx,
-        );
-        await notifyPartners(
-          documents.filter((d) => inserted.has(d.id!)),
-          tx,
-        );
-        await repo.finishInterchange(
-          interchangeId,
-          { state: 'done', findings: result.findings, messageCount: result.messages.length, at },
-          tx,
-        );
-      });
+      await ingest.ingest(interchangeId);
     },
 
     /**
@@ -523,103 +322,136 @@ export function createDocumentsService(deps: {
 
       const results: UploadFileResult[] = [];
       for (const [i, file] of files.entries()) {
-        const { sha256, envelope } = envelopes[i]!;
-        const key = {
-          companyId,
-          direction,
-          senderId: envelope!.senderId,
-          controlReference: envelope!.controlReference,
-        };
-        const duplicateOf = async (first: InterchangeRow): Promise<UploadFileResult> => ({
-          fileName: file.fileName,
-          interchangeId: first.id,
-          duplicate: true,
-          queued: first.state === 'queued',
-          documents: (await repo.documentsOfInterchange(first.id, companyId, direction)).map(toUploaded),
-          findings: [],
-        });
-        const first = await repo.findInterchangeByKey(key);
-        if (first) {
-          results.push(await duplicateOf(first));
+        const { sha256, envelope, envelopes: all } = envelopes[i]!;
+        const keys = uniqueKeys(all.length ? all : [envelope!]);
+        const holders = await repo.findKeyHolders(companyId, direction, keys);
+        if (keys.every((k) => holders.has(`${k.senderId}/${k.controlReference}`))) {
+          const first = holders.get(`${keys[0]!.senderId}/${keys[0]!.controlReference}`)!;
+          results.push(await duplicateOf(file.fileName, first, companyId, direction));
           continue;
         }
         const id = randomUUID();
-        const payloadKey = `documents/interchanges/${id}/original`;
         // The blob before the row (decision 0008); removed again when the row is not written.
-        await blobs.put(payloadKey, file.bytes, {
+        await blobs.put(`documents/interchanges/${id}/original`, file.bytes, {
           contentType: 'application/edifact',
           maxBytes: DOCUMENT_UPLOAD_MAX_BYTES,
         });
-        const inline = file.bytes.length <= deps.inlineMaxBytes;
-        const row = await db
-          .transaction(async (txRaw) => {
-            const tx = txRaw as unknown as Db;
-            const inserted = await repo.insertInterchange(
-              {
-                id,
-                ...key,
-                senderQualifier: envelope!.senderQualifier,
-                recipientId: envelope!.recipientId,
-                recipientQualifier: envelope!.recipientQualifier,
-                syntax: envelope!.syntax,
-                contentSha256: sha256,
-                payloadKey,
-                fileName: file.fileName,
-                size: file.bytes.length,
-                uploadedBy: caller.userId,
-                createdAt: clock.now(),
-              },
-              tx,
-            );
-            if (!inserted) return undefined;
-            // Run now by this request; the job is the safety net, due later (pg-boss's clock is the database's).
-            await jobs.enqueue(
-              tx,
-              'documents.ingest',
-              { interchangeId: id },
-              { key: id, ...(inline ? { startAfter: new Date(Date.now() + SAFETY_NET_SECONDS * 1000) } : {}) },
-            );
-            return inserted;
-          })
-          .catch(async (error: unknown) => {
-            await blobs.delete(payloadKey).catch(() => undefined);
-            throw error;
-          });
-        if (!row) {
-          // The same interchange, uploaded at the same moment by another request.
-          await blobs.delete(payloadKey);
-          results.push(await duplicateOf((await repo.findInterchangeByKey(key))!));
-          continue;
-        }
-        if (!inline) {
-          jobs.wake('documents.ingest');
-          results.push({
+        results.push(
+          await admit({ ...caller, companyId }, direction, {
+            id,
             fileName: file.fileName,
-            interchangeId: id,
-            duplicate: false,
-            queued: true,
-            documents: [],
-            findings: [],
-          });
-          continue;
-        }
-        await service.ingest(id);
-        const done = (await repo.findInterchange(id))!;
-        const documents = await repo.documentsOfInterchange(id, companyId, direction);
-        const findings = [
-          ...(done.findings as DocumentFinding[]),
-          ...documents.flatMap((d) => d.findings as DocumentFinding[]),
-        ].slice(0, DOCUMENT_MAX_FINDINGS);
-        results.push({
-          fileName: file.fileName,
-          interchangeId: id,
-          duplicate: false,
-          queued: false,
-          documents: documents.map(toUploaded),
-          findings,
-        });
+            size: file.bytes.length,
+            sha256,
+            envelope: envelope!,
+            envelopes: all,
+          }),
+        );
       }
       return results;
+    },
+
+    /**
+     * Receives one interchange file from a stream (the machines' inbound endpoint, files larger than the browser's
+     * 20 MB): the envelope is read from the first bytes only (a file that is not an interchange, or an outbox file
+     * from another company's GLN, is refused before anything is stored), the rest goes to the BlobStore as it comes
+     * with its hash and every UNB read on the way, so no whole file is ever held in memory. Past `maxBytes` it is
+     * `request.too_large` (413) and nothing is stored. Then as `upload`: duplicates, the job, small files read at once.
+     */
+    async receive(
+      caller: DocumentsCaller,
+      direction: DocumentDirection,
+      fileName: string,
+      stream: AsyncIterable<Uint8Array>,
+      options: { maxBytes: number },
+    ): Promise<UploadFileResult> {
+      if (!caller.companyId) throw notFound();
+      const companyId = caller.companyId;
+      const iterator = stream[Symbol.asyncIterator]();
+      const head: Uint8Array[] = [];
+      let headLength = 0;
+      let ended = false;
+      while (headLength < ENVELOPE_BYTES) {
+        const next = await iterator.next();
+        if (next.done) {
+          ended = true;
+          break;
+        }
+        head.push(next.value);
+        headLength += next.value.length;
+      }
+      const first = Buffer.concat(head);
+      const { envelope } = await cpu.run({ name: 'documents.envelope', bytes: first.subarray(0, ENVELOPE_BYTES) });
+      const refuse = async (error: AppError) => {
+        await iterator.return?.();
+        throw error;
+      };
+      if (!envelope) {
+        return refuse(
+          new AppError('documents.not_interchange', {
+            details: [{ field: 'file', code: 'notInterchange', params: { name: fileName } }],
+          }),
+        );
+      }
+      if (direction === 'out' && (await companies.findCompanyByGln(envelope.senderId))?.id !== companyId) {
+        return refuse(
+          new AppError('documents.sender_not_own', {
+            details: [{ field: 'file', code: 'senderNotOwn', params: { name: fileName, gln: envelope.senderId } }],
+          }),
+        );
+      }
+      const id = randomUUID();
+      const hash = createHash('sha256');
+      const envelopes: Envelope[] = [];
+      // Every UNB as the bytes pass (a cheap scan, as the ingest's split; each header is a few dozen bytes).
+      const scan = createSplitter({
+        batchMessages: Infinity,
+        batchBytes: Infinity,
+        scanOnly: true,
+        onHeader: (header) => {
+          const found = envelopes.length < MAX_ENVELOPES ? envelopeOfHeader(header) : null;
+          if (found) envelopes.push(found);
+        },
+      });
+      async function* body(): AsyncGenerator<Uint8Array> {
+        const pass = (chunk: Uint8Array) => {
+          hash.update(chunk);
+          scan.push(chunk);
+          return chunk;
+        };
+        yield pass(first);
+        while (!ended) {
+          const next = await iterator.next();
+          if (next.done) break;
+          yield pass(next.value);
+        }
+        scan.end();
+      }
+      let size: number;
+      try {
+        size = (
+          await blobs.put(`documents/interchanges/${id}/original`, body(), {
+            contentType: 'application/edifact',
+            maxBytes: options.maxBytes,
+          })
+        ).size;
+      } catch (error) {
+        if (error instanceof BlobTooLargeError) {
+          await iterator.return?.();
+          throw new AppError('request.too_large', {
+            details: [{ field: 'file', code: 'fileTooLarge', params: { max: options.maxBytes } }],
+            data: { maxBytes: options.maxBytes },
+          });
+        }
+        throw error;
+      }
+      return admit({ ...caller, companyId }, direction, {
+        id,
+        fileName,
+        size,
+        sha256: hash.digest('hex'),
+        envelope,
+        envelopes,
+      });
     },
 
     async list(caller: DocumentsCaller, query: DocumentListQuery): Promise<DocumentPage> {

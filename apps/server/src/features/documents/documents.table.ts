@@ -49,13 +49,41 @@ export const interchanges = pgTable(
     findings: jsonb('findings').$type<unknown[]>().notNull().default([]),
     /** Messages read from it (once `done`). */
     messageCount: integer('message_count'),
+    /**
+     * The ingest's progress marker: messages 0 to messages_done - 1 are stored, written in the transaction of each
+     * batch (decision 0024), so a run after a crash goes on from there.
+     */
+    messagesDone: integer('messages_done').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('interchanges_duplicate_key').on(t.companyId, t.direction, t.senderId, t.controlReference),
+    index('interchanges_first_unb_idx').on(t.companyId, t.direction, t.senderId, t.controlReference),
     check('interchanges_direction_check', sql`${t.direction} in ('in', 'out')`),
     check('interchanges_state_check', sql`${t.state} in ('queued', 'done', 'failed')`),
+  ],
+);
+
+/**
+ * Every interchange (UNB) of an uploaded file, by (company, direction, sender, control reference), held by the upload
+ * that brought it first: the duplicate check of each interchange in a file, not only the first (decision 0024).
+ */
+export const interchangeKeys = pgTable(
+  'interchange_keys',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    direction: text('direction').notNull(),
+    senderId: text('sender_id').notNull(),
+    controlReference: text('control_reference').notNull(),
+    interchangeId: uuid('interchange_id')
+      .notNull()
+      .references(() => interchanges.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('interchange_keys_key').on(t.companyId, t.direction, t.senderId, t.controlReference),
+    index('interchange_keys_interchange_idx').on(t.interchangeId),
   ],
 );
 

@@ -4,13 +4,14 @@
  * validated (syntax, directory, EANCOM guide) and mapped to the canonical body (decision 0018).
  */
 import { createHash } from 'node:crypto';
-import { tokenize, validateStream, type Finding, type Segment } from '@portal/edifact';
+import { tokenize, validateStream, type Finding, type Segment, type StreamResume } from '@portal/edifact';
 import { mapEdifactMessage, type CanonicalDocument, type DocumentSummary } from '@portal/documents';
 import { DOCUMENT_MAX_FINDINGS, type DocumentFinding } from '@portal/contracts';
 import { levelsFor, type StoreRef } from '../edifact/edifact.tasks.ts';
+import { createSplitter } from './documents.split.ts';
 
 /** The envelope is read from the start of the file only: a UNA and a UNB fit well within this. */
-const ENVELOPE_BYTES = 4096;
+export const ENVELOPE_BYTES = 4096;
 
 export type Envelope = {
   senderId: string;
@@ -23,37 +24,77 @@ export type Envelope = {
 };
 
 export type EnvelopeTask = { bytes: Uint8Array };
-export type EnvelopeResult = { sha256: string; envelope: Envelope | null };
+/** `envelope`: the first UNB (null when the file does not start with an interchange); `envelopes`: every UNB. */
+export type EnvelopeResult = { sha256: string; envelope: Envelope | null; envelopes: Envelope[] };
+
+/** Interchanges of one file checked for duplicates, at most (past this a file's further UNBs are not claimed). */
+export const MAX_ENVELOPES = 1000;
 
 const component = (segment: Segment, element: number, index: number): string =>
   segment.elements[element]?.components[index] ?? '';
 
-/** The file's hash and its UNB (null when the file does not start with an interchange). */
-export async function envelopeTask(task: EnvelopeTask): Promise<EnvelopeResult> {
-  const sha256 = createHash('sha256').update(task.bytes).digest('hex');
-  const { segments } = tokenize(task.bytes.subarray(0, ENVELOPE_BYTES));
-  const unb = segments.find((s) => s.tag !== 'UNA');
-  if (!unb || unb.tag !== 'UNB') return { sha256, envelope: null };
+/** The envelope of a UNB segment (null when it lacks the sender, recipient or control reference). */
+export function envelopeOf(unb: Segment | undefined): Envelope | null {
+  if (!unb || unb.tag !== 'UNB') return null;
   const senderId = component(unb, 1, 0);
   const recipientId = component(unb, 2, 0);
   const controlReference = component(unb, 4, 0);
-  if (!senderId || !recipientId || !controlReference) return { sha256, envelope: null };
+  if (!senderId || !recipientId || !controlReference) return null;
   const syntax = unb.elements[0]?.components.filter(Boolean).join(':') ?? '';
   return {
-    sha256,
-    envelope: {
-      senderId,
-      senderQualifier: component(unb, 1, 1) || null,
-      recipientId,
-      recipientQualifier: component(unb, 2, 1) || null,
-      controlReference,
-      syntax,
-    },
+    senderId,
+    senderQualifier: component(unb, 1, 1) || null,
+    recipientId,
+    recipientQualifier: component(unb, 2, 1) || null,
+    controlReference,
+    syntax,
   };
 }
 
-export type IngestTask = StoreRef & { bytes: Uint8Array };
+/** The envelope of an interchange's header bytes (its UNA and UNB, as the split finds them). */
+export const envelopeOfHeader = (header: Uint8Array): Envelope | null =>
+  envelopeOf(tokenize(header).segments.find((s) => s.tag === 'UNB'));
 
+/** Every interchange's envelope of a file in memory (at most MAX_ENVELOPES), found as the ingest's split finds them. */
+export function envelopesOf(bytes: Uint8Array): Envelope[] {
+  const envelopes: Envelope[] = [];
+  const splitter = createSplitter({
+    batchMessages: Infinity,
+    batchBytes: Infinity,
+    scanOnly: true,
+    onHeader: (header) => {
+      const envelope = envelopes.length < MAX_ENVELOPES ? envelopeOfHeader(header) : null;
+      if (envelope) envelopes.push(envelope);
+    },
+  });
+  // In slices, so that the split's window stays small.
+  for (let at = 0; at < bytes.length; at += 1 << 20) splitter.push(bytes.subarray(at, at + (1 << 20)));
+  splitter.end();
+  return envelopes;
+}
+
+/** The file's hash, its first UNB, and every UNB (the duplicate check). */
+export async function envelopeTask(task: EnvelopeTask): Promise<EnvelopeResult> {
+  const sha256 = createHash('sha256').update(task.bytes).digest('hex');
+  const { segments } = tokenize(task.bytes.subarray(0, ENVELOPE_BYTES));
+  const first = segments.find((s) => s.tag !== 'UNA');
+  const envelope = envelopeOf(first);
+  if (!envelope) return { sha256, envelope: null, envelopes: [] };
+  const envelopes = envelopesOf(task.bytes);
+  return { sha256, envelope, envelopes: envelopes.length ? envelopes : [envelope] };
+}
+
+/**
+ * One piece of an interchange file (documents.split.ts): its bytes and, for a piece after the first, where it resumes
+ * (the open interchange's header, offset, line, messages before it). `starts` names the piece's messages: the one whose
+ * UNH is at `starts[i]` is message `firstIndex + i` of the file, whatever the parser makes of the bytes around it.
+ */
+export type IngestTask = StoreRef & {
+  bytes: Uint8Array;
+  resume?: StreamResume | undefined;
+  firstIndex?: number;
+  starts?: number[] | undefined;
+};
 export type IngestedMessage = {
   /** The message's place in the file, from 0. */
   index: number;
@@ -62,6 +103,8 @@ export type IngestedMessage = {
   /** The interchange's recipient (UNB), the first choice for routing. */
   unbRecipient: string;
   unbSender: string;
+  /** The interchange's control reference (UNB 0020): with the sender, what names it for duplicates. */
+  unbReference: string;
   status: 'valid' | 'warning' | 'error';
   findings: DocumentFinding[];
   /** UNH to UNT, terminator included, in the file's bytes. */
@@ -71,7 +114,11 @@ export type IngestedMessage = {
   summary: DocumentSummary;
 };
 
-export type IngestResult = { messages: IngestedMessage[]; findings: DocumentFinding[] };
+/**
+ * `mismatch`: the parser found a message where the split found none (a piece cut where it should not have been):
+ * the caller reads the file again in one piece.
+ */
+export type IngestResult = { messages: IngestedMessage[]; findings: DocumentFinding[]; mismatch?: boolean };
 
 /** A finding as stored: the engine's fields that say what and where (no field names from a directory). */
 export function toDocumentFinding(f: Finding): DocumentFinding {
@@ -90,27 +137,32 @@ export function toDocumentFinding(f: Finding): DocumentFinding {
   };
 }
 
-/** Every message of the file, validated and mapped, with the findings outside messages. */
+/** Every message of the piece (or the whole file), validated and mapped, with the findings outside messages. */
 export async function ingestTask(task: IngestTask): Promise<IngestResult> {
   const levels = await levelsFor(task);
   const messages: IngestedMessage[] = [];
   const findings: DocumentFinding[] = [];
-  for await (const event of validateStream([task.bytes], { levels })) {
+  const first = task.firstIndex ?? 0;
+  const byStart = task.starts ? new Map(task.starts.map((offset, i) => [offset, first + i])) : undefined;
+  for await (const event of validateStream([task.bytes], { levels }, task.resume)) {
     if (event.type === 'finding') {
       if (findings.length < DOCUMENT_MAX_FINDINGS) findings.push(toDocumentFinding(event.finding));
       continue;
     }
     if (event.type !== 'message') continue;
     const { message, interchange } = event;
-    const mapped = mapEdifactMessage(message, { interchange });
     const start = message.header.position.offset;
+    const index = byStart ? byStart.get(start) : first + messages.length;
+    if (index === undefined) return { messages: [], findings: [], mismatch: true };
+    const mapped = mapEdifactMessage(message, { interchange });
     const last = message.trailer ?? message.segments.at(-1) ?? message.header;
     messages.push({
-      index: messages.length,
+      index,
       reference: message.reference,
       type: message.type,
       unbRecipient: interchange.recipient ?? '',
       unbSender: interchange.sender ?? '',
+      unbReference: interchange.controlReference ?? '',
       status: event.summary.status,
       findings: event.findings.slice(0, DOCUMENT_MAX_FINDINGS).map(toDocumentFinding),
       offset: start,
@@ -119,5 +171,6 @@ export async function ingestTask(task: IngestTask): Promise<IngestResult> {
       summary: mapped.summary,
     });
   }
+  if (byStart && messages.length !== byStart.size) return { messages: [], findings: [], mismatch: true };
   return { messages, findings };
 }

@@ -1,0 +1,561 @@
+/**
+ * The ingest of an uploaded interchange file into documents, in batches (decisions 0022 and 0024): the file's blob is
+ * read as a stream and cut at message boundaries (documents.split.ts); each piece is validated and mapped on the CPU
+ * pool (a time limit per piece, not per file) while the one before it is written; each batch is written in its own
+ * transaction, which also moves the interchange's progress marker (`messages_done`). A run after a crash or a failed
+ * batch goes on from the marker; the unique key (interchange, message index, company, direction) backs it. The
+ * interchange stays `queued` until its last batch, which marks it `done`.
+ *
+ * Also here: the intake that stores a file (bytes in memory, or a stream) with its interchange keys and its job.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  DOCUMENT_MAX_FINDINGS,
+  DOCUMENT_TYPE_CODES,
+  type DocumentDirection,
+  type DocumentFinding,
+} from '@portal/contracts';
+import type { CanonicalDocument } from '@portal/documents';
+import type { CpuPool } from '../../cpu/pool.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { EdifactService } from '../edifact/edifact.service.ts';
+import type { DocumentCompanies, DocumentPartners } from './documents.dependencies.ts';
+import type { DocumentsRepository, InterchangeRow, NewDocument, NewHistory } from './documents.repository.ts';
+import { splitInterchange, type Piece } from './documents.split.ts';
+import type { IngestedMessage, IngestResult } from './documents.tasks.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+
+/** A batch: cut at the first message start after this many messages or bytes (see the benchmark, decision 0024). */
+export const INGEST_BATCH_MESSAGES = 1000;
+export const INGEST_BATCH_BYTES = 2 * 1024 * 1024;
+
+const TYPE_CODES: ReadonlySet<string> = new Set(DOCUMENT_TYPE_CODES);
+const GLN = /^\d{13}$/;
+/** E-mails per partner and event for one interchange (see notifyPartners). */
+const NOTIFY_PER_PARTNER = 10;
+/** Reported once per file, not once per batch. */
+const ONCE_PER_FILE = new Set(['EDI_WHITESPACE_BETWEEN_SEGMENTS']);
+
+const partyName = (body: CanonicalDocument, gln: string | null): string | undefined =>
+  gln ? body.parties.find((p) => p.gln === gln && p.name)?.name : undefined;
+
+const deliveryPoint = (body: CanonicalDocument) => body.parties.find((p) => p.role === 'DP' || p.role === 'ST');
+
+/** The finding that a file's interchange was uploaded before (its messages are not stored again). */
+export const duplicateInterchangeFinding = (
+  key: { senderId: string; controlReference: string },
+  first: string,
+): DocumentFinding => ({
+  code: 'duplicate_interchange',
+  severity: 'warning',
+  level: 'syntax',
+  path: 'UNB',
+  line: 0,
+  column: 0,
+  params: { sender: key.senderId, controlReference: key.controlReference, interchangeId: first },
+});
+
+/**
+ * The rows of one message: the uploader's copy and, for an outbox message to a company on the platform, the
+ * recipient's inbox copy, linked.
+ */
+async function rowsOf(
+  interchange: InterchangeRow,
+  m: IngestedMessage,
+  lookup: (gln: string | null | undefined) => { id: string; name: string } | null,
+  at: Date,
+  partnerOf: (companyId: string, gln: string) => Promise<{ id: string | null }>,
+): Promise<{
+  documents: NewDocument[];
+  history: NewHistory[];
+  links: { fromId: string; toId: string; kind: string }[];
+}> {
+  const s = m.summary;
+  const dp = deliveryPoint(m.body);
+  const hasErrors = m.status === 'error';
+  const common = {
+    interchangeId: interchange.id,
+    messageIndex: m.index,
+    kind: s.kind,
+    documentType: TYPE_CODES.has(m.type) ? m.type : m.type || 'OTHER',
+    number: s.number ?? null,
+    referenceNumber: s.referenceNumber ?? null,
+    functionCode: s.functionCode ?? null,
+    documentNameCode: s.documentNameCode ?? null,
+    messageType: s.messageType,
+    messageCategory: s.associationCode ?? null,
+    standard: s.standard,
+    version: s.version,
+    test: s.test,
+    deliveryPointName: dp?.name ?? null,
+    deliveryPointGln: s.deliveryPointGln ?? null,
+    buyerGln: s.buyerGln ?? null,
+    supplierGln: s.supplierGln ?? null,
+    buyerTaxId: s.buyerTaxId ?? null,
+    sellerTaxId: s.sellerTaxId ?? null,
+    expectedDeliveryDate: s.expectedDeliveryDate ?? null,
+    businessDate: s.businessDate ?? null,
+    platformTimestamp: at,
+    body: m.body as unknown as Record<string, unknown>,
+    findings: m.findings,
+    payloadOffset: m.offset,
+    payloadLength: m.length,
+  };
+  const owner = interchange.companyId;
+  const senderGln = m.unbSender || interchange.senderId;
+  // The other side: the UNB recipient (sender) when it is a GLN, else the buyer or supplier that is not this side.
+  const other = (own: string) => {
+    const candidates = [own === senderGln ? m.unbRecipient : m.unbSender, s.buyerGln, s.supplierGln];
+    return candidates.find((gln) => gln && gln !== own && GLN.test(gln)) ?? null;
+  };
+  const documents: NewDocument[] = [];
+  const history: NewHistory[] = [];
+  const links: { fromId: string; toId: string; kind: string }[] = [];
+  const reason = hasErrors ? 'validation' : null;
+
+  if (interchange.direction === 'in') {
+    const partnerGln = other(m.unbRecipient) ?? (GLN.test(senderGln) ? senderGln : null);
+    const company = lookup(partnerGln);
+    const partner = partnerGln ? await partnerOf(owner, partnerGln) : { id: null };
+    const id = randomUUID();
+    const status = hasErrors ? 'error' : 'received';
+    documents.push({
+      ...common,
+      id,
+      companyId: owner,
+      direction: 'in',
+      partnerId: partner.id,
+      partnerGln,
+      partnerName: company?.name ?? partyName(m.body, partnerGln) ?? null,
+      status,
+    });
+    history.push({
+      documentId: id,
+      field: 'status',
+      fromValue: null,
+      toValue: status,
+      userId: interchange.uploadedBy,
+      at,
+      reason,
+    });
+    return { documents, history, links };
+  }
+
+  // Outbox: the recipient is the company holding the UNB recipient's GLN, else the other party's.
+  const byUnb = lookup(m.unbRecipient);
+  const partnerGln = byUnb && GLN.test(m.unbRecipient) ? m.unbRecipient : other(senderGln);
+  const recipient = byUnb ?? lookup(partnerGln);
+  const delivered = !hasErrors && recipient !== null && recipient.id !== owner;
+  const outId = randomUUID();
+  const inId = delivered ? randomUUID() : null;
+  const outStatus = hasErrors ? 'error' : delivered ? 'sent' : 'waiting';
+  const outPartner = partnerGln ? await partnerOf(owner, partnerGln) : { id: null };
+  documents.push({
+    ...common,
+    id: outId,
+    companyId: owner,
+    direction: 'out',
+    partnerId: outPartner.id,
+    partnerGln,
+    partnerName: recipient?.name ?? partyName(m.body, partnerGln) ?? null,
+    status: outStatus,
+    processingStatus: outStatus === 'waiting' ? 'PENDING' : 'OK',
+    linkedCopyId: inId,
+  });
+  history.push({
+    documentId: outId,
+    field: 'status',
+    fromValue: null,
+    toValue: outStatus,
+    userId: interchange.uploadedBy,
+    at,
+    reason: reason ?? (outStatus === 'waiting' ? 'recipient_not_on_platform' : null),
+  });
+  if (delivered && inId) {
+    const sender = lookup(senderGln);
+    const inPartner = GLN.test(senderGln) ? await partnerOf(recipient.id, senderGln) : { id: null };
+    documents.push({
+      ...common,
+      id: inId,
+      companyId: recipient.id,
+      direction: 'in',
+      partnerId: inPartner.id,
+      partnerGln: GLN.test(senderGln) ? senderGln : null,
+      partnerName: sender?.name ?? partyName(m.body, senderGln) ?? null,
+      status: 'received',
+      linkedCopyId: outId,
+    });
+    history.push({
+      documentId: inId,
+      field: 'status',
+      fromValue: null,
+      toValue: 'received',
+      userId: null,
+      at,
+      reason: 'routed',
+    });
+    links.push({ fromId: outId, toId: inId, kind: 'copy' });
+  }
+  return { documents, history, links };
+}
+
+/**
+ * Links each new copy to the document of the same company its reference number names (an order response, despatch
+ * advice or invoice to its order, a receiving advice to its despatch advice): `reference`, from the new one. The
+ * referenced order is preferred when several documents have that number.
+ */
+async function chainLinks(
+  repo: DocumentsRepository,
+  rows: readonly NewDocument[],
+  tx: Db,
+): Promise<{ fromId: string; toId: string; kind: string }[]> {
+  const links: { fromId: string; toId: string; kind: string }[] = [];
+  const byCompany = new Map<string, NewDocument[]>();
+  for (const row of rows) {
+    if (!row.referenceNumber || row.referenceNumber === row.number) continue;
+    const list = byCompany.get(row.companyId);
+    if (list) list.push(row);
+    else byCompany.set(row.companyId, [row]);
+  }
+  // The same batch's earlier messages count too: a file's order and its invoice are linked in whichever batch.
+  const inBatch = new Map<string, { id: string; number: string; kind: string; messageIndex: number }[]>();
+  for (const row of rows) {
+    if (!row.number) continue;
+    const key = `${row.companyId}/${row.number}`;
+    const entry = { id: row.id!, number: row.number, kind: row.kind, messageIndex: row.messageIndex };
+    const list = inBatch.get(key);
+    if (list) list.push(entry);
+    else inBatch.set(key, [entry]);
+  }
+  for (const [companyId, list] of byCompany) {
+    const found = await repo.findByNumbers(companyId, [...new Set(list.map((r) => r.referenceNumber!))], tx);
+    for (const row of list) {
+      const earlier = (inBatch.get(`${companyId}/${row.referenceNumber}`) ?? []).filter(
+        (f) => f.messageIndex < row.messageIndex,
+      );
+      const candidates = [...found.filter((f) => f.number === row.referenceNumber), ...earlier];
+      const target = candidates.find((f) => f.kind === 'order') ?? candidates[0];
+      if (target) links.push({ fromId: row.id!, toId: target.id, kind: 'reference' });
+    }
+  }
+  return links;
+}
+
+/**
+ * The same document number, type and partner already in the company's same list from another interchange: stored all
+ * the same, with a `duplicate_document` warning among its findings (issue 11, part 2). Within one file the answer
+ * does not depend on where its batches were cut.
+ */
+async function warnDuplicates(repo: DocumentsRepository, rows: NewDocument[], tx: Db): Promise<void> {
+  const byCompany = new Map<string, NewDocument[]>();
+  for (const row of rows) {
+    if (!row.number) continue;
+    const list = byCompany.get(row.companyId);
+    if (list) list.push(row);
+    else byCompany.set(row.companyId, [row]);
+  }
+  for (const [companyId, list] of byCompany) {
+    const found = await repo.findByNumbers(companyId, [...new Set(list.map((r) => r.number!))], tx);
+    for (const row of list) {
+      const twin = found.find(
+        (f) =>
+          f.interchangeId !== row.interchangeId &&
+          f.number === row.number &&
+          f.direction === row.direction &&
+          f.documentType === row.documentType &&
+          f.partnerGln === (row.partnerGln ?? null),
+      );
+      if (!twin) continue;
+      const warning: DocumentFinding = {
+        code: 'duplicate_document',
+        severity: 'warning',
+        level: 'document',
+        path: '',
+        line: 0,
+        column: 0,
+        params: { documentId: twin.id },
+      };
+      row.findings = [...((row.findings as DocumentFinding[] | undefined) ?? []), warning];
+    }
+  }
+}
+
+/**
+ * Tells each partner's notification recipients (issue 10) of a document received from it, or of one to or from it
+ * that failed validation, in the ingest's transaction: the e-mails exist exactly when the documents do. At most
+ * NOTIFY_PER_PARTNER messages per partner and event for one interchange, so a file of thousands of messages is not
+ * thousands of e-mails to each recipient; `sent` counts them over the file's batches.
+ */
+async function notifyPartners(
+  partners: DocumentPartners,
+  rows: readonly NewDocument[],
+  sent: Map<string, number>,
+  tx: Db,
+): Promise<void> {
+  for (const row of rows) {
+    if (!row.partnerId) continue;
+    const event =
+      row.status === 'error' ? 'failed' : row.direction === 'in' && row.status === 'received' ? 'received' : null;
+    if (!event) continue;
+    const key = `${row.companyId}/${row.partnerId}/${event}`;
+    const count = sent.get(key) ?? 0;
+    if (count >= NOTIFY_PER_PARTNER) continue;
+    sent.set(key, count + 1);
+    const firstError = ((row.findings ?? []) as DocumentFinding[]).find((f) => f.severity === 'error');
+    await partners.notifyPartnerEvent(
+      row.companyId,
+      row.partnerId,
+      event,
+      {
+        documentType: row.documentType,
+        number: row.number ?? null,
+        direction: row.direction as DocumentDirection,
+        reason: firstError ? `${firstError.code} (${firstError.path}, line ${firstError.line})` : null,
+      },
+      { tx },
+    );
+  }
+}
+
+/** A processing limit of the CPU pool as a finding of the file. */
+const limitFinding = (error: AppError): DocumentFinding => ({
+  code: 'processing_limit',
+  severity: 'error',
+  level: 'syntax',
+  path: '',
+  line: 0,
+  column: 0,
+  ...(error.data ? { params: error.data as Record<string, string | number> } : {}),
+});
+
+export type IngestDeps = {
+  db: Db;
+  clock: Clock;
+  cpu: CpuPool;
+  blobs: BlobStore;
+  edifact: Pick<EdifactService, 'directoryRef'>;
+  companies: DocumentCompanies;
+  partners: DocumentPartners;
+  repo: DocumentsRepository;
+  /** Batch size (tests make it small). */
+  batchMessages?: number | undefined;
+  batchBytes?: number | undefined;
+};
+
+type Link = { fromId: string; toId: string; kind: string };
+
+export function createDocumentsIngest(deps: IngestDeps) {
+  const { db, clock, cpu, blobs, companies, partners, repo } = deps;
+  const batchMessages = deps.batchMessages ?? INGEST_BATCH_MESSAGES;
+  const batchBytes = deps.batchBytes ?? INGEST_BATCH_BYTES;
+
+  /** One run over the file from the progress marker on; 'mismatch' when the file must be read in one piece. */
+  async function run(interchange: InterchangeRow, whole: boolean): Promise<'done' | 'mismatch'> {
+    const id = interchange.id;
+    const ref = await deps.edifact.directoryRef();
+    const at = clock.now();
+    const findings = [...(interchange.findings as DocumentFinding[])];
+    const once = new Set(findings.map((f) => f.code).filter((c) => ONCE_PER_FILE.has(c)));
+    // The file's interchanges uploaded before (found at the upload): their messages are not stored again.
+    const duplicates = new Set(
+      findings
+        .filter((f) => f.code === 'duplicate_interchange')
+        .map((f) => `${String(f.params?.sender)}/${String(f.params?.controlReference)}`),
+    );
+    const sent = new Map<string, number>();
+    if (interchange.messagesDone > 0) {
+      for (const { key, count } of await repo.notifiedSoFar(id)) sent.set(key, Math.min(count, NOTIFY_PER_PARTNER));
+    }
+    // Look-ups of one run remembered: companies by GLN, partners by company and GLN (created in an earlier batch's
+    // committed transaction, or in this one's; a failed batch ends the run, and with it this memory).
+    const known = new Map<string, { id: string; name: string } | null>();
+    const partnerIds = new Map<string, Promise<{ id: string | null }>>();
+
+    const blob = await blobs.get(interchange.payloadKey);
+    const pieces = splitInterchange(blob.body, {
+      batchMessages,
+      batchBytes,
+      skip: interchange.messagesDone,
+      whole,
+    });
+    const read = async (): Promise<
+      { piece: Piece; result: IngestResult | { failed: DocumentFinding } } | undefined
+    > => {
+      const next = await pieces.next();
+      if (next.done) return undefined;
+      const piece = next.value;
+      const single = piece.offset === 0 && piece.last;
+      try {
+        const result = await cpu.run({
+          name: 'documents.ingest',
+          ...ref,
+          bytes: piece.body,
+          resume: single
+            ? undefined
+            : {
+                header: piece.header,
+                offset: piece.offset,
+                line: piece.line,
+                lineStart: piece.lineStart,
+                messages: piece.messagesBefore,
+                last: piece.last,
+              },
+          firstIndex: piece.firstIndex,
+          starts: single ? undefined : piece.starts,
+        });
+        return { piece, result };
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'request.processing_limit') {
+          return { piece, result: { failed: limitFinding(error) } };
+        }
+        throw error;
+      }
+    };
+
+    // Another run finished the interchange meanwhile.
+    let stopped = false;
+    try {
+      // The next piece is read and validated while this one is written.
+      let next = read();
+      for (;;) {
+        const current = await next;
+        if (!current) return 'done';
+        const { piece, result } = current;
+        next = piece.last || 'failed' in result || result.mismatch ? Promise.resolve(undefined) : read();
+        // Awaited in the next round; a failure meanwhile must not be an unhandled rejection.
+        next.catch(() => undefined);
+        if (!('failed' in result) && result.mismatch) return 'mismatch';
+        const messages = 'failed' in result ? [] : result.messages;
+        for (const m of messages) {
+          for (const gln of [m.unbRecipient, m.unbSender, m.summary.buyerGln, m.summary.supplierGln]) {
+            // Before the transaction: on PGlite a query outside an open transaction waits for it (decision 0011).
+            if (gln && !known.has(gln)) known.set(gln, await companies.findCompanyByGln(gln));
+          }
+        }
+        const lookup = (gln: string | null | undefined) => (gln ? (known.get(gln) ?? null) : null);
+        await db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          const locked = await repo.lockInterchange(id, tx);
+          if (!locked || locked.state !== 'queued') {
+            stopped = true;
+            return;
+          }
+          if (locked.messagesDone !== piece.firstIndex) throw new IngestMoved(id);
+          if ('failed' in result) {
+            findings.push(result.failed);
+            await repo.advanceInterchange(
+              id,
+              {
+                messagesDone: locked.messagesDone,
+                findings: findings.slice(0, DOCUMENT_MAX_FINDINGS),
+                finish: { state: 'failed', messageCount: locked.messagesDone, at },
+              },
+              tx,
+            );
+            return;
+          }
+          const partnerOf = (companyId: string, gln: string) => {
+            const key = `${companyId}/${gln}`;
+            let found = partnerIds.get(key);
+            if (!found) partnerIds.set(key, (found = partners.ensurePartner(companyId, gln, { at, tx })));
+            return found;
+          };
+          const documents: NewDocument[] = [];
+          const history: NewHistory[] = [];
+          const links: Link[] = [];
+          for (const message of messages) {
+            if (duplicates.has(`${message.unbSender}/${message.unbReference}`)) continue;
+            const rows = await rowsOf(locked, message, lookup, at, partnerOf);
+            documents.push(...rows.documents);
+            history.push(...rows.history);
+            links.push(...rows.links);
+          }
+          links.push(...(await chainLinks(repo, documents, tx)));
+          await warnDuplicates(repo, documents, tx);
+          const inserted = new Set(await repo.insertDocuments(documents, tx));
+          await repo.insertHistory(
+            history.filter((h) => inserted.has(h.documentId)),
+            tx,
+          );
+          await repo.insertLinks(
+            links.filter((l) => inserted.has(l.fromId) && (l.kind !== 'copy' || inserted.has(l.toId))),
+            tx,
+          );
+          await notifyPartners(
+            partners,
+            documents.filter((d) => inserted.has(d.id!)),
+            sent,
+            tx,
+          );
+          for (const f of result.findings) {
+            if (ONCE_PER_FILE.has(f.code)) {
+              if (once.has(f.code)) continue;
+              once.add(f.code);
+            }
+            findings.push(f);
+          }
+          const done = piece.offset === 0 && piece.last ? messages.length : piece.firstIndex + piece.starts.length;
+          await repo.advanceInterchange(
+            id,
+            {
+              messagesDone: done,
+              findings: findings.slice(0, DOCUMENT_MAX_FINDINGS),
+              ...(piece.last ? { finish: { state: 'done' as const, messageCount: done, at } } : {}),
+            },
+            tx,
+          );
+        });
+        if (stopped || 'failed' in result) return 'done';
+      }
+    } finally {
+      await pieces.return(undefined);
+      blob.body.destroy();
+    }
+  }
+
+  return {
+    /**
+     * Reads an uploaded interchange into documents, batch by batch, exactly once: a run finds the interchange's
+     * progress marker and goes on from there; a second run at the same time finds the marker moved and stops with
+     * an error (a job is retried, and then finds the interchange done).
+     */
+    async ingest(interchangeId: string): Promise<void> {
+      const interchange = await repo.findInterchange(interchangeId);
+      if (!interchange || interchange.state !== 'queued') return;
+      const outcome = await run(interchange, false);
+      if (outcome === 'done') return;
+      // The parser found the messages elsewhere than the split: read the file in one piece, if nothing is stored yet.
+      const now = await repo.findInterchange(interchangeId);
+      if (!now || now.state !== 'queued') return;
+      if (now.messagesDone === 0) {
+        await run(now, true);
+        return;
+      }
+      await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await repo.advanceInterchange(
+          interchangeId,
+          {
+            messagesDone: now.messagesDone,
+            findings: [
+              ...(now.findings as DocumentFinding[]),
+              limitFinding(new AppError('request.processing_limit', { data: { reason: 'split' } })),
+            ].slice(0, DOCUMENT_MAX_FINDINGS),
+            finish: { state: 'failed', messageCount: now.messagesDone, at: clock.now() },
+          },
+          tx,
+        );
+      });
+    },
+  };
+}
+
+/** Another run of the same interchange moved its progress marker: this one stops (see `ingest`). */
+export class IngestMoved extends Error {
+  constructor(interchangeId: string) {
+    super(`The ingest of interchange ${interchangeId} is run elsewhere`);
+    this.name = 'IngestMoved';
+  }
+}
