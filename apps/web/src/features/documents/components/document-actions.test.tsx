@@ -2,12 +2,13 @@ import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
 import { DOC_ID, detail, documentsRoutes, listItem, signedIn } from '../documents-test-data.ts';
+import type { FeaturePermission } from '@portal/contracts';
 import { exportPath } from '../api/document-actions.ts';
 
 const SECOND = '66666666-6666-4666-8666-666666666666';
 const items = [listItem(), listItem({ id: SECOND, documentNumber: 'PO-1002', businessStatus: 'dispatched' })];
 
-function routesWith(options: { permissions?: Parameters<typeof documentsRoutes>[0]['permissions'] } = {}) {
+function routesWith(options: { permissions?: FeaturePermission[] } = {}) {
   const changes: unknown[] = [];
   const { routes } = documentsRoutes({ items, ...options });
   return {
