@@ -83,6 +83,12 @@ export const ERROR_CODES = [
   'documents.sender_not_own',
   /** An uploaded file that is not an EDIFACT interchange with a UNB (details: files.<n>). */
   'documents.not_interchange',
+  /** An export whose filters match more rows than one export holds (data: max, total). */
+  'documents.export_too_large',
+  /** A zip whose originals hold more bytes than one zip may (data: maxBytes). */
+  'documents.zip_too_large',
+  /** A status change that does not apply to a selected document: `read` of an outbox document (details: read). */
+  'documents.status_not_applicable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -145,6 +151,9 @@ export const ERROR_STATUS = {
   'companies.too_many_locations': 409,
   'documents.sender_not_own': 400,
   'documents.not_interchange': 400,
+  'documents.export_too_large': 400,
+  'documents.zip_too_large': 400,
+  'documents.status_not_applicable': 400,
 } as const satisfies Record<ErrorCode, number>;
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -9,6 +9,7 @@ export * from './profile.ts';
 export * from './app-config.ts';
 export * from './edifact.ts';
 export * from './documents.ts';
+export * from './document-actions.ts';
 export * from './user-management.ts';
 export * from './issue-reports.ts';
 export * from './admin.ts';

@@ -13,6 +13,7 @@ import {
 } from '../features/edifact/edifact.tasks.ts';
 import { parseCsvTask, type ParseCsvTask } from '../features/address-book/address-book.tasks.ts';
 import { envelopeTask, ingestTask, type EnvelopeTask, type IngestTask } from '../features/documents/documents.tasks.ts';
+import { xlsxTask, type XlsxTask } from '../features/documents/document-actions.tasks.ts';
 
 const TASKS = {
   'edifact.validate': validateTask,
@@ -21,6 +22,7 @@ const TASKS = {
   'addressBook.parseCsv': parseCsvTask,
   'documents.envelope': envelopeTask,
   'documents.ingest': ingestTask,
+  'documents.xlsx': xlsxTask,
 };
 
 export type CpuTaskName = keyof typeof TASKS;
@@ -30,7 +32,8 @@ export type CpuTask =
   | ({ name: 'edifact.importZip' } & ImportZipTask)
   | ({ name: 'addressBook.parseCsv' } & ParseCsvTask)
   | ({ name: 'documents.envelope' } & EnvelopeTask)
-  | ({ name: 'documents.ingest' } & IngestTask);
+  | ({ name: 'documents.ingest' } & IngestTask)
+  | ({ name: 'documents.xlsx' } & XlsxTask);
 export type CpuTaskResult<N extends CpuTaskName> = Awaited<ReturnType<(typeof TASKS)[N]>>;
 
 export async function runCpuTask(task: CpuTask): Promise<unknown> {

@@ -7,6 +7,7 @@ import {
   type AddressBookField,
   type ImportProblem,
 } from '@portal/contracts';
+import { FORMULA_START } from '../../lib/spreadsheet-cell.ts';
 
 /** Rows of the preview (the file may hold up to ADDRESS_BOOK_IMPORT_MAX_ROWS). */
 export const PREVIEW_ROWS = 200;
@@ -23,8 +24,6 @@ export type ParsedImport = {
 
 const FIELDS = new Set<string>(ADDRESS_BOOK_FIELDS);
 const REQUIRED_COLUMNS: readonly AddressBookField[] = ['name', 'personType', 'country'];
-/** Spreadsheets run a cell starting with these as a formula; the export prefixes such cells with a quote. */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The delimiter of the header line: Excel writes `;` where the decimal separator is a comma. */
 function delimiterOf(text: string): string {
@@ -134,10 +133,4 @@ export function parseAddressBookCsv(bytes: Uint8Array): ParsedImport {
   });
   if (result.problems.length > 0) result.entries = [];
   return result;
-}
-
-/** A cell as the export writes it: a value a spreadsheet would run as a formula gets a leading quote. */
-export function exportCell(value: string | null): string {
-  if (value === null) return '';
-  return FORMULA_START.test(value) ? `'${value}` : value;
 }

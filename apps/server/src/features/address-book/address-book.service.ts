@@ -16,7 +16,7 @@ import { companyOf } from '../../lib/company-scope.ts';
 import { decodeCursor, takePage, uuid, type KeyPart } from '../../lib/keyset.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { exportCell } from './address-book.csv.ts';
+import { exportCell } from '../../lib/spreadsheet-cell.ts';
 import type { AddressBookRepository, AddressBookRow } from './address-book.repository.ts';
 
 export type AddressBookCaller = { userId: string; companyId: string | null };

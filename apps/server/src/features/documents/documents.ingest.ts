@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import {
   DOCUMENT_MAX_FINDINGS,
   DOCUMENT_TYPE_CODES,
+  type DocumentBusinessStatus,
   type DocumentDirection,
   type DocumentFinding,
 } from '@portal/contracts';
@@ -22,6 +23,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
 import type { DocumentCompanies, DocumentPartners } from './documents.dependencies.ts';
+import { advances, initialBusinessStatus, statusFromLinked } from './documents.business-status.ts';
 import type { DocumentsRepository, InterchangeRow, NewDocument, NewHistory } from './documents.repository.ts';
 import { splitInterchange, type Piece } from './documents.split.ts';
 import type { IngestedMessage, IngestResult } from './documents.tasks.ts';
@@ -241,6 +243,83 @@ async function chainLinks(
     }
   }
   return links;
+}
+
+type EarlierChange = {
+  id: string;
+  from: string | null;
+  to: DocumentBusinessStatus;
+  sourceId: string;
+  history: NewHistory;
+};
+
+/**
+ * The business statuses the new rows say (decision 0025): each new order's own, and what each new document whose
+ * reference names an order says of that order, the order new in this batch (its row changed before it is written)
+ * or stored before (changed by `applyBusinessStatuses` once the new document is written). Each change of an order
+ * is a history row.
+ */
+async function deriveBusinessStatuses(
+  repo: DocumentsRepository,
+  rows: NewDocument[],
+  links: readonly { fromId: string; toId: string; kind: string }[],
+  tx: Db,
+  at: Date,
+  userId: string | null,
+): Promise<{ history: NewHistory[]; earlier: EarlierChange[] }> {
+  for (const row of rows) row.businessStatus = initialBusinessStatus(row.kind, row.functionCode) ?? null;
+  const batch = new Map(rows.map((r) => [r.id!, r]));
+  const references = links.filter((l) => l.kind === 'reference' && batch.has(l.fromId));
+  const stored = new Map<string, { kind: string; businessStatus: string | null }>();
+  const outside = new Map<string, Set<string>>();
+  for (const l of references) {
+    if (batch.has(l.toId)) continue;
+    const companyId = batch.get(l.fromId)!.companyId;
+    outside.set(companyId, (outside.get(companyId) ?? new Set()).add(l.toId));
+  }
+  for (const [companyId, ids] of outside) {
+    for (const row of await repo.businessStatuses(companyId, [...ids], tx)) stored.set(row.id, row);
+  }
+  const history: NewHistory[] = [];
+  const earlier: EarlierChange[] = [];
+  for (const l of references) {
+    const source = batch.get(l.fromId)!;
+    const next = statusFromLinked(source.kind, source.functionCode);
+    if (!next) continue;
+    const target = batch.get(l.toId) ?? stored.get(l.toId);
+    if (!target || target.kind !== 'order') continue;
+    const from = target.businessStatus ?? null;
+    if (!advances(from, next)) continue;
+    const entry: NewHistory = {
+      documentId: l.toId,
+      field: 'businessStatus',
+      fromValue: from,
+      toValue: next,
+      userId,
+      at,
+      reason: 'linked_document',
+    };
+    target.businessStatus = next;
+    if (batch.has(l.toId)) history.push(entry);
+    else earlier.push({ id: l.toId, from, to: next, sourceId: l.fromId, history: entry });
+  }
+  return { history, earlier };
+}
+
+/** The stored orders' changes whose new document was written (a copy already there changes nothing). */
+async function applyBusinessStatuses(
+  repo: DocumentsRepository,
+  changes: readonly EarlierChange[],
+  inserted: ReadonlySet<string>,
+  tx: Db,
+): Promise<void> {
+  const applied = changes.filter((c) => inserted.has(c.sourceId));
+  const last = new Map(applied.map((c) => [c.id, c.to]));
+  for (const [id, to] of last) await repo.setBusinessStatus(id, to, tx);
+  await repo.insertHistory(
+    applied.map((c) => c.history),
+    tx,
+  );
 }
 
 /**
@@ -473,12 +552,15 @@ export function createDocumentsIngest(deps: IngestDeps) {
             links.push(...rows.links);
           }
           links.push(...(await chainLinks(repo, documents, tx)));
+          const business = await deriveBusinessStatuses(repo, documents, links, tx, at, locked.uploadedBy);
+          history.push(...business.history);
           await warnDuplicates(repo, documents, tx);
           const inserted = new Set(await repo.insertDocuments(documents, tx));
           await repo.insertHistory(
             history.filter((h) => inserted.has(h.documentId)),
             tx,
           );
+          await applyBusinessStatuses(repo, business.earlier, inserted, tx);
           await repo.insertLinks(
             links.filter((l) => inserted.has(l.fromId) && (l.kind !== 'copy' || inserted.has(l.toId))),
             tx,

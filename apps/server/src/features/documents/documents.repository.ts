@@ -380,6 +380,76 @@ export function createDocumentsRepository(db: Db) {
         .orderBy(asc(documentLinks.createdAt));
     },
 
+    /**
+     * Of the ids, the documents the reader's scope holds, locked until the transaction ends (a status change reads
+     * the values it replaces under the lock, so two changes at once each write a true history).
+     */
+    async lockVisible(
+      reader: DocumentReader,
+      ids: readonly string[],
+      tx: Db,
+    ): Promise<{ id: string; direction: string; status: string; additionalStatus: string | null }[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select({ id: doc.id, direction: doc.direction, status: doc.status, additionalStatus: doc.additionalStatus })
+        .from(doc)
+        .where(and(documentScope(reader, SCOPE), inArray(doc.id, [...ids])))
+        .orderBy(asc(doc.id))
+        .for('update');
+    },
+
+    async setStatus(id: string, values: { status?: string; additionalStatus?: string | null }, tx: Db): Promise<void> {
+      await tx.update(doc).set(values).where(eq(doc.id, id));
+    },
+
+    /** Of the ids, the reader's documents with the size of their original (the whole file when it holds one message). */
+    async originalSizes(reader: DocumentReader, ids: readonly string[]): Promise<{ id: string; size: number }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({
+          id: doc.id,
+          size: sql<number>`case when ${interchanges.messageCount} = 1 then ${interchanges.size} else ${doc.payloadLength} end`,
+        })
+        .from(doc)
+        .innerJoin(interchanges, eq(interchanges.id, doc.interchangeId))
+        .where(and(documentScope(reader, SCOPE), inArray(doc.id, [...ids])));
+    },
+
+    /** The rows of the ids the reader's scope holds in the filters' direction, in the given order (an export). */
+    async listByIds(
+      reader: DocumentReader,
+      direction: 'in' | 'out',
+      ids: readonly string[],
+      order: DocumentOrder,
+    ): Promise<DocumentListRow[]> {
+      if (ids.length === 0) return [];
+      const by = order.direction === 'asc' ? asc : desc;
+      const key = order.sort === 'timestamp' ? col(doc, doc.platformTimestamp) : SORT_KEYS[order.sort];
+      return db
+        .select(docColumns)
+        .from(doc)
+        .where(and(documentScope(reader, SCOPE), eq(doc.direction, direction), inArray(doc.id, [...ids])))
+        .orderBy(by(key), by(doc.id));
+    },
+
+    /** The business statuses of these documents of a company (the orders a new document's chain points at). */
+    async businessStatuses(
+      companyId: string,
+      ids: readonly string[],
+      tx: Db,
+    ): Promise<{ id: string; kind: string; businessStatus: string | null }[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select({ id: doc.id, kind: doc.kind, businessStatus: doc.businessStatus })
+        .from(doc)
+        .where(and(eq(doc.companyId, companyId), inArray(doc.id, [...ids])))
+        .for('update');
+    },
+
+    async setBusinessStatus(id: string, businessStatus: string, tx: Db): Promise<void> {
+      await tx.update(doc).set({ businessStatus }).where(eq(doc.id, id));
+    },
+
     /** Moves a document from `received` to `read`; false when it was not `received` (someone read it first). */
     async markRead(id: string, tx: Db): Promise<boolean> {
       const rows = await tx

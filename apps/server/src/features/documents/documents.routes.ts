@@ -26,6 +26,8 @@ import type { EdifactService } from '../edifact/edifact.service.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { createDocumentsService, type DocumentsService, type UploadedFile } from './documents.service.ts';
 import type { DocumentCompanies, DocumentPartners } from './documents.dependencies.ts';
+import { documentActionsRoutes } from './document-actions.routes.ts';
+import { createDocumentActionsService } from './document-actions.service.ts';
 
 const tags = ['documents'];
 
@@ -95,7 +97,9 @@ export function documentsFeature(deps: {
   ingestBatchMessages?: number | undefined;
 }): { routes: FastifyPluginAsyncZod; service: DocumentsService } {
   const service = createDocumentsService(deps);
+  const actions = createDocumentActionsService({ ...deps, documents: service });
   const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(documentActionsRoutes(actions));
     app.get('/documents', {
       schema: {
         tags,

@@ -11,7 +11,7 @@ import {
 import type { DataColumn } from '../../../components/data-table.tsx';
 import type { DocumentsSearch } from '../documents-search.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
-import { AdditionalStatusBadge, DocumentStatusBadge } from './document-status-badge.tsx';
+import { AdditionalStatusBadge, BusinessStatusBadge, DocumentStatusBadge } from './document-status-badge.tsx';
 
 const ltr = (value: string | null): ReactNode =>
   value ? (
@@ -81,7 +81,10 @@ export function documentColumn(
     case 'ProcessingStatus':
       return { ...base, cell: (row) => t(`processingStatus.${row.processingStatus}`) };
     case 'BusinessStatus':
-      return { ...base, cell: (row) => row.businessStatus };
+      return {
+        ...base,
+        cell: (row) => (row.businessStatus ? <BusinessStatusBadge status={row.businessStatus} /> : null),
+      };
     case 'AdditionalStatus':
       return {
         ...base,

@@ -1,6 +1,11 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { DocumentAdditionalStatus, DocumentStatus } from '@portal/contracts';
+import {
+  DOCUMENT_BUSINESS_STATUSES,
+  type DocumentAdditionalStatus,
+  type DocumentBusinessStatus,
+  type DocumentStatus,
+} from '@portal/contracts';
 
 /** Each status its colour; the text stays near-black on the light background for AA contrast (striped rows too). */
 export const STATUS_COLORS: Record<DocumentStatus, string> = {
@@ -11,7 +16,7 @@ export const STATUS_COLORS: Record<DocumentStatus, string> = {
   waiting: 'yellow',
 };
 
-const ADDITIONAL_COLORS: Record<DocumentAdditionalStatus, string> = {
+export const ADDITIONAL_COLORS: Record<DocumentAdditionalStatus, string> = {
   cancelled: 'red',
   partially_completed: 'orange',
   completed: 'teal',
@@ -31,8 +36,54 @@ export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {
 export function AdditionalStatusBadge({ status }: { status: DocumentAdditionalStatus }) {
   const { t } = useTranslation('documents');
   return (
-    <Badge color={ADDITIONAL_COLORS[status]} c="dark.7" variant="light" tt="none">
+    <Badge
+      color={ADDITIONAL_COLORS[status]}
+      c="dark.7"
+      variant="light"
+      tt="none"
+      data-testid={`document-additional-status-${status}`}
+    >
       {t(`additionalStatus.${status}`)}
+    </Badge>
+  );
+}
+
+/** The business statuses' colours: blue for new, teal and green as the order goes well, red when it does not. */
+export const BUSINESS_COLORS: Record<DocumentBusinessStatus, string> = {
+  new_order: 'blue',
+  confirmed: 'teal',
+  rejected: 'red',
+  modified_awaiting_validation: 'orange',
+  modified_awaiting_despatch: 'orange',
+  suspended_before_dispatch: 'yellow',
+  suspended_after_dispatch: 'yellow',
+  cancellation_requested: 'pink',
+  cancelled: 'red',
+  collection_confirmed: 'cyan',
+  dispatched: 'indigo',
+  sent: 'green',
+  delivered: 'green',
+  anomaly_reported: 'red',
+  partly_invoiced: 'violet',
+  invoiced: 'grape',
+};
+
+const isBusinessStatus = (value: string): value is DocumentBusinessStatus =>
+  DOCUMENT_BUSINESS_STATUSES.some((s) => s === value);
+
+/** A business status as a badge; one a later standard sends that the list does not know, as sent. */
+export function BusinessStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('documents');
+  if (!isBusinessStatus(status)) return <>{status}</>;
+  return (
+    <Badge
+      color={BUSINESS_COLORS[status]}
+      c="dark.7"
+      variant="light"
+      tt="none"
+      data-testid={`document-business-status-${status}`}
+    >
+      {t(`businessStatus.${status}`)}
     </Badge>
   );
 }

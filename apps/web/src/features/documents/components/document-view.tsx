@@ -29,6 +29,7 @@ import { originalQuery, useDownloadOriginal } from '../api/document-files.ts';
 import { lineAmount, mainPrice, mainQuantity, readBody, sumOfLineAmounts } from '../document-body.ts';
 import { kindLabel } from './document-columns.tsx';
 import { AdditionalStatusBadge, DocumentStatusBadge } from './document-status-badge.tsx';
+import { DocumentStatusActions } from './document-status-actions.tsx';
 
 const KNOWN_ROLES = ['BY', 'SU', 'DP', 'IV', 'UC', 'SH'] as const;
 const KNOWN_DATES = ['137', '2', '17', '11', '35'] as const;
@@ -95,6 +96,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
             </Badge>
           ) : null}
         </Group>
+        <DocumentStatusActions doc={doc} />
         <Button
           variant="light"
           leftSection={<IconDownload size={18} aria-hidden />}

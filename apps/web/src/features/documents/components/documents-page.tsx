@@ -1,10 +1,16 @@
-import { Badge, Button, Collapse, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Collapse, Group, Stack, Text, Title } from '@mantine/core';
 import { IconColumns, IconFilter, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Outlet, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DOCUMENT_COLUMNS, type DocumentDirection } from '@portal/contracts';
+import {
+  DEFAULT_DOCUMENT_COLUMNS,
+  DOCUMENT_SELECTION_MAX,
+  type DocumentDirection,
+  type DocumentListItem,
+} from '@portal/contracts';
+import type { DataColumn } from '../../../components/data-table.tsx';
 import { KeysetTable } from '../../../components/keyset-table.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { errorText, showFailure } from '../../../lib/error-text.ts';
@@ -17,6 +23,7 @@ import { ColumnChooser } from './column-chooser.tsx';
 import { documentColumn } from './document-columns.tsx';
 import { DocumentFilters } from './document-filters.tsx';
 import { DocumentsUpload } from './documents-upload.tsx';
+import { DocumentBulkBar } from './document-bulk-bar.tsx';
 
 const inboxRoute = getRouteApi('/app/documents/in');
 const outboxRoute = getRouteApi('/app/documents/out');
@@ -71,7 +78,37 @@ function DocumentsList({ direction, search }: { direction: DocumentDirection; se
   const setSearch = (next: DocumentsSearch) =>
     void navigate({ to: direction === 'in' ? '/documents/in' : '/documents/out', search: next, replace: true });
 
-  const columns = chosen.map((column) => documentColumn(column, t, i18n.language, direction, search));
+  // The selection belongs to one list and one search: another filter starts a new one.
+  const [selection, setSelection] = useState<{ key: string; ids: Set<string> }>({ key: '', ids: new Set() });
+  const selectionKey = `${direction}:${JSON.stringify(search)}`;
+  const selected = selection.key === selectionKey ? selection.ids : new Set<string>();
+  const select = (ids: Set<string>) => setSelection({ key: selectionKey, ids });
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    select(next);
+  };
+  const selectColumn: DataColumn<DocumentListItem> = {
+    key: 'select',
+    header: t('actions.selectColumn'),
+    hideHeader: true,
+    card: 'actions',
+    cellProps: { w: 48 },
+    cell: (row) => (
+      <Checkbox
+        aria-label={t('actions.selectRow', { number: row.documentNumber ?? t('view.noNumber') })}
+        checked={selected.has(row.id)}
+        disabled={!selected.has(row.id) && selected.size >= DOCUMENT_SELECTION_MAX}
+        onChange={(e) => toggle(row.id, e.currentTarget.checked)}
+        data-testid="document-select"
+      />
+    ),
+  };
+  const columns = [
+    selectColumn,
+    ...chosen.map((column) => documentColumn(column, t, i18n.language, direction, search)),
+  ];
 
   return (
     <Stack gap="md" p={{ base: 'sm', sm: 'lg' }}>
@@ -121,6 +158,14 @@ function DocumentsList({ direction, search }: { direction: DocumentDirection; se
       <Collapse expanded={filtersOpen} id="documents-filters">
         {filtersOpen ? <DocumentFilters search={search} onApply={setSearch} /> : null}
       </Collapse>
+      <DocumentBulkBar
+        direction={direction}
+        items={list.items}
+        selected={selected}
+        onSelect={select}
+        columns={chosen}
+        search={search}
+      />
       <KeysetTable
         list={list}
         columns={columns}

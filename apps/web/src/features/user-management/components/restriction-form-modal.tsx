@@ -54,7 +54,7 @@ function listError(errors: unknown): string | undefined {
 
 /** Creates or edits a restriction: name, description, what it narrows, and whom it applies to. */
 export function RestrictionFormModal({ restriction, onClose }: { restriction?: Restriction; onClose: () => void }) {
-  const { t } = useTranslation(['user-management', 'validation']);
+  const { t } = useTranslation(['user-management', 'validation', 'common']);
   const save = useSaveRestrictionMutation();
   const form = useForm<RestrictionForm, unknown, RestrictionRequest>({
     resolver: zodResolver(RestrictionRequestSchema),
@@ -157,7 +157,7 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
               >
                 <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mt="xs" spacing="xs">
                   {DOCUMENT_TYPE_CODES.map((code) => (
-                    <Checkbox key={code} value={code} label={t(`user-management:documentTypes.${code}`)} />
+                    <Checkbox key={code} value={code} label={t(`common:documentTypes.${code}`)} />
                   ))}
                 </SimpleGrid>
               </Checkbox.Group>

@@ -1,0 +1,55 @@
+import type { DocumentBusinessStatus } from '@portal/contracts';
+
+/**
+ * The business status the store derives from what the data says (decision 0025), nothing more: an order is a new
+ * order when it arrives (a cancellation, BGM 1225 "1", a request of cancellation); a document whose reference names an
+ * order (a `reference` link, decision 0022) moves that order on: an order response by its BGM 1225 (29 accepted
+ * without amendment: confirmed; 4 change: modified and waiting for validation; 27 not accepted: order rejected), a
+ * despatch advice: dispatched; a receiving advice: delivered; an invoice: invoiced. An order never moves back (a late
+ * order response does not undo its despatch). The other statuses of the description wait for the messages and
+ * transports that carry them (IFTSTA, the French platforms' statuses).
+ */
+export function initialBusinessStatus(
+  kind: string,
+  functionCode: string | null | undefined,
+): DocumentBusinessStatus | null {
+  if (kind !== 'order') return null;
+  return functionCode === '1' ? 'cancellation_requested' : 'new_order';
+}
+
+/** What a document linked to an order says of that order, or null when it says nothing the store can tell. */
+export function statusFromLinked(kind: string, functionCode: string | null | undefined): DocumentBusinessStatus | null {
+  switch (kind) {
+    case 'order_response':
+      if (functionCode === '29') return 'confirmed';
+      if (functionCode === '4') return 'modified_awaiting_validation';
+      if (functionCode === '27') return 'rejected';
+      return null;
+    case 'despatch_advice':
+      return 'dispatched';
+    case 'receiving_advice':
+      return 'delivered';
+    case 'invoice':
+      return 'invoiced';
+    default:
+      return null;
+  }
+}
+
+/** How far along an order's chain each derived status is. */
+const STAGE: Partial<Record<string, number>> = {
+  new_order: 0,
+  cancellation_requested: 1,
+  confirmed: 1,
+  modified_awaiting_validation: 1,
+  rejected: 1,
+  dispatched: 2,
+  delivered: 3,
+  invoiced: 4,
+};
+
+/** Whether an order of status `current` takes `next`: the same stage or later, never back. */
+export function advances(current: string | null, next: DocumentBusinessStatus): boolean {
+  if (current === next) return false;
+  return (STAGE[next] ?? 0) >= (current === null ? -1 : (STAGE[current] ?? -1));
+}
