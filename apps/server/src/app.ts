@@ -217,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     edifact,
     companies,
     partners,
+    users,
     inlineMaxBytes: config.documentsInlineMaxBytes,
   });
   await jobs.handle(createJobHandlers({ mail, documents: documents.service }), { workers: config.jobWorkers });

@@ -83,6 +83,8 @@ export const ERROR_CODES = [
   'documents.sender_not_own',
   /** An uploaded file that is not an EDIFACT interchange with a UNB (details: files.<n>). */
   'documents.not_interchange',
+  /** The chosen file encoding cannot hold a character of the document (details: the character and its place). */
+  'documents.unencodable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -145,6 +147,7 @@ export const ERROR_STATUS = {
   'companies.too_many_locations': 409,
   'documents.sender_not_own': 400,
   'documents.not_interchange': 400,
+  'documents.unencodable': 422,
 } as const satisfies Record<ErrorCode, number>;
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -13,6 +13,14 @@ import {
 } from '../features/edifact/edifact.tasks.ts';
 import { parseCsvTask, type ParseCsvTask } from '../features/address-book/address-book.tasks.ts';
 import { envelopeTask, ingestTask, type EnvelopeTask, type IngestTask } from '../features/documents/documents.tasks.ts';
+import {
+  describeTask,
+  encodeTask,
+  pdfTask,
+  type DescribeTask,
+  type EncodeTask,
+  type PdfTask,
+} from '../features/documents/document-view.tasks.ts';
 
 const TASKS = {
   'edifact.validate': validateTask,
@@ -21,6 +29,9 @@ const TASKS = {
   'addressBook.parseCsv': parseCsvTask,
   'documents.envelope': envelopeTask,
   'documents.ingest': ingestTask,
+  'documents.describe': describeTask,
+  'documents.encode': encodeTask,
+  'documents.pdf': pdfTask,
 };
 
 export type CpuTaskName = keyof typeof TASKS;
@@ -30,7 +41,10 @@ export type CpuTask =
   | ({ name: 'edifact.importZip' } & ImportZipTask)
   | ({ name: 'addressBook.parseCsv' } & ParseCsvTask)
   | ({ name: 'documents.envelope' } & EnvelopeTask)
-  | ({ name: 'documents.ingest' } & IngestTask);
+  | ({ name: 'documents.ingest' } & IngestTask)
+  | ({ name: 'documents.describe' } & DescribeTask)
+  | ({ name: 'documents.encode' } & EncodeTask)
+  | ({ name: 'documents.pdf' } & PdfTask);
 export type CpuTaskResult<N extends CpuTaskName> = Awaited<ReturnType<(typeof TASKS)[N]>>;
 
 export async function runCpuTask(task: CpuTask): Promise<unknown> {
