@@ -217,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     edifact,
     companies,
     partners,
+    users,
     inlineMaxBytes: config.documentsInlineMaxBytes,
     ingestBatchMessages: config.documentsIngestBatchMessages,
   });

@@ -191,7 +191,8 @@ describe('upload into the outbox and routing on the platform', () => {
     const res = await call('GET', `/api/documents/${inId}/original`, user);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(file);
-    expect(res.headers['content-disposition']).toContain('ORDERS_PO-1001.edi');
+    // Named by the user's naming format (the default: DocType_PartnerName_DocNumber).
+    expect(res.headers['content-disposition']).toContain("UTF-8''ORDERS_Demo-Retailer_PO-1001.edi");
   });
 
   it('answers 404 for another company’s document, its original included', async () => {

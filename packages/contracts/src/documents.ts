@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { IncludeTotalSchema, ListQuerySchema, pageSchema } from './lists.ts';
+import { LANGUAGES } from './constants.ts';
+import { FILE_ENCODINGS } from './profile.ts';
 import { text } from './rules.ts';
 
 /**
@@ -248,3 +250,45 @@ export const DocumentDetailSchema = DocumentListItemSchema.extend({
   links: z.array(DocumentLinkSchema),
 });
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
+
+/**
+ * The names of a document's codes and of its segments' elements, from the UN/EDIFACT directory of its version
+ * (`GET /api/documents/:id/codes`, decision 0026). `directory` is null when that directory is not imported: the codes
+ * are then shown without names.
+ */
+export const DocumentCodesSchema = z.object({
+  directory: z.string().nullable(),
+  /** Data element id (`1001`, `2005`, `3035`…) → code → its name in the directory's code list (UNCL). */
+  codeNames: z.record(z.string(), z.record(z.string(), z.string())),
+  /** Segment tag → its name and its elements' names in order (components of a composite in `components`). */
+  segments: z.record(
+    z.string(),
+    z.object({
+      name: z.string(),
+      elements: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          components: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+        }),
+      ),
+    }),
+  ),
+});
+export type DocumentCodes = z.infer<typeof DocumentCodesSchema>;
+
+/**
+ * Downloading the original: in the user's saved encoding (the profile's additional settings) unless `encoding`
+ * names another; `original` keeps the bytes as received.
+ */
+export const DocumentOriginalQuerySchema = z.object({
+  encoding: z.enum([...FILE_ENCODINGS, 'original'], { error: 'oneOf' }).optional(),
+});
+export type DocumentOriginalQuery = z.infer<typeof DocumentOriginalQuerySchema>;
+
+/** The PDF of a document: in `language` (the reader's, else the user's), for a download or for printing. */
+export const DocumentPdfQuerySchema = z.object({
+  language: z.enum(LANGUAGES, { error: 'oneOf' }).optional(),
+  purpose: z.enum(['download', 'print'], { error: 'oneOf' }).default('download'),
+});
+export type DocumentPdfQuery = z.infer<typeof DocumentPdfQuerySchema>;

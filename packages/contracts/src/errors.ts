@@ -89,6 +89,8 @@ export const ERROR_CODES = [
   'documents.zip_too_large',
   /** A status change that does not apply to a selected document: `read` of an outbox document (details: read). */
   'documents.status_not_applicable',
+  /** The chosen file encoding cannot hold a character of the document (details: the character and its place). */
+  'documents.unencodable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -154,6 +156,7 @@ export const ERROR_STATUS = {
   'documents.export_too_large': 400,
   'documents.zip_too_large': 400,
   'documents.status_not_applicable': 400,
+  'documents.unencodable': 422,
 } as const satisfies Record<ErrorCode, number>;
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -14,6 +14,14 @@ import {
 import { parseCsvTask, type ParseCsvTask } from '../features/address-book/address-book.tasks.ts';
 import { envelopeTask, ingestTask, type EnvelopeTask, type IngestTask } from '../features/documents/documents.tasks.ts';
 import { xlsxTask, type XlsxTask } from '../features/documents/document-actions.tasks.ts';
+import {
+  describeTask,
+  encodeTask,
+  pdfTask,
+  type DescribeTask,
+  type EncodeTask,
+  type PdfTask,
+} from '../features/documents/document-view.tasks.ts';
 
 const TASKS = {
   'edifact.validate': validateTask,
@@ -23,6 +31,9 @@ const TASKS = {
   'documents.envelope': envelopeTask,
   'documents.ingest': ingestTask,
   'documents.xlsx': xlsxTask,
+  'documents.describe': describeTask,
+  'documents.encode': encodeTask,
+  'documents.pdf': pdfTask,
 };
 
 export type CpuTaskName = keyof typeof TASKS;
@@ -33,7 +44,10 @@ export type CpuTask =
   | ({ name: 'addressBook.parseCsv' } & ParseCsvTask)
   | ({ name: 'documents.envelope' } & EnvelopeTask)
   | ({ name: 'documents.ingest' } & IngestTask)
-  | ({ name: 'documents.xlsx' } & XlsxTask);
+  | ({ name: 'documents.xlsx' } & XlsxTask)
+  | ({ name: 'documents.describe' } & DescribeTask)
+  | ({ name: 'documents.encode' } & EncodeTask)
+  | ({ name: 'documents.pdf' } & PdfTask);
 export type CpuTaskResult<N extends CpuTaskName> = Awaited<ReturnType<(typeof TASKS)[N]>>;
 
 export async function runCpuTask(task: CpuTask): Promise<unknown> {

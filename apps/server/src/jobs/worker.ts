@@ -70,6 +70,7 @@ async function main(): Promise<void> {
     edifact,
     companies,
     partners,
+    users,
     inlineMaxBytes: config.documentsInlineMaxBytes,
     ingestBatchMessages: config.documentsIngestBatchMessages,
   });

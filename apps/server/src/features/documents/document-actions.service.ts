@@ -21,7 +21,7 @@ import { documentReaderOf, READ_PERMISSION, type DocumentReader } from '../../ac
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { exportCell } from '../../lib/spreadsheet-cell.ts';
-import { translator, type Translate } from '../../lib/translate.ts';
+import { catalogTranslator, type Translate } from '../../lib/catalog-text.ts';
 import { createDocumentsRepository, type DocumentListRow, type NewHistory } from './documents.repository.ts';
 import type { DocumentsCaller, DocumentsService } from './documents.service.ts';
 
@@ -216,7 +216,7 @@ export function createDocumentActionsService(deps: {
       const reader = await readerOf(caller);
       if (!can(reader.permissions, READ_PERMISSION[query.direction])) throw forbidden();
       const { format, columns, ids, sort, order, ...filters } = query;
-      const t = translator('documents', caller.language);
+      const t = catalogTranslator('documents', caller.language);
       const header = columns.map((c) => t(`columns.${c}`));
       const sortOrder = { sort, direction: order };
       let rows: AsyncIterable<DocumentListRow[]>;

@@ -20,3 +20,8 @@ export type DocumentPartners = {
     options: { tx?: Db },
   ): Promise<number>;
 };
+
+/** The user's language and profile settings (file encoding and naming), from the users service's `findById`. */
+export type DocumentUsers = {
+  findById(id: string): Promise<{ language: string; settings: Record<string, string> } | undefined>;
+};

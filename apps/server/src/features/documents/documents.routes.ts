@@ -5,8 +5,11 @@ import { z } from 'zod';
 import {
   DOCUMENT_UPLOAD_MAX_BYTES,
   DOCUMENT_UPLOAD_MAX_FILES,
+  DocumentCodesSchema,
   DocumentDetailSchema,
   DocumentListQuerySchema,
+  DocumentOriginalQuerySchema,
+  DocumentPdfQuerySchema,
   DocumentPageSchema,
   IdParamsSchema,
   UploadDocumentsQuerySchema,
@@ -25,7 +28,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { createDocumentsService, type DocumentsService, type UploadedFile } from './documents.service.ts';
-import type { DocumentCompanies, DocumentPartners } from './documents.dependencies.ts';
+import type { DocumentCompanies, DocumentPartners, DocumentUsers } from './documents.dependencies.ts';
 import { documentActionsRoutes } from './document-actions.routes.ts';
 import { createDocumentActionsService } from './document-actions.service.ts';
 
@@ -93,6 +96,7 @@ export function documentsFeature(deps: {
   edifact: Pick<EdifactService, 'directoryRef'>;
   companies: DocumentCompanies;
   partners: DocumentPartners;
+  users: DocumentUsers;
   inlineMaxBytes: number;
   ingestBatchMessages?: number | undefined;
 }): { routes: FastifyPluginAsyncZod; service: DocumentsService } {
@@ -123,15 +127,53 @@ export function documentsFeature(deps: {
       handler: (request) => service.get(principalOf(request), request.params.id),
     });
 
+    app.get('/documents/:id/codes', {
+      schema: {
+        tags,
+        summary:
+          "The names of the document's codes (element → code → name) and of its segments' elements, from the " +
+          'UN/EDIFACT directory of its version; `directory: null` when that directory is not imported',
+        params: IdParamsSchema,
+        response: { 200: DocumentCodesSchema },
+      },
+      handler: (request) => service.codes(principalOf(request), request.params.id),
+    });
+
     app.get('/documents/:id/original', {
-      schema: { tags, summary: 'The original bytes as received', params: IdParamsSchema },
+      schema: {
+        tags,
+        summary:
+          "The original, named by the user's file naming format and in the user's file encoding (or `encoding`; " +
+          '`original` keeps the bytes as received); 422 `documents.unencodable` names a character the encoding lacks',
+        params: IdParamsSchema,
+        querystring: DocumentOriginalQuerySchema,
+      },
       handler: async (request, reply) => {
-        const original = await service.original(principalOf(request), request.params.id);
+        const original = await service.original(principalOf(request), request.params.id, request.query);
         return reply
           .type('application/edifact')
           .header('content-disposition', contentDisposition(original.fileName))
           .header('content-length', String(original.size))
-          .send(original.body);
+          .send(original.body instanceof Uint8Array ? Buffer.from(original.body) : original.body);
+      },
+    });
+
+    app.get('/documents/:id/pdf', {
+      schema: {
+        tags,
+        summary:
+          "The document as a PDF in the reader's language (or `language`); sets the additional status Printed when " +
+          'the reader may modify it (INBOX_MODIFY / OUTBOX_MODIFY)',
+        params: IdParamsSchema,
+        querystring: DocumentPdfQuerySchema,
+      },
+      handler: async (request, reply) => {
+        const pdf = await service.pdf(principalOf(request), request.params.id, request.query);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', contentDisposition(pdf.fileName))
+          .header('cache-control', 'no-store')
+          .send(Buffer.from(pdf.bytes.buffer, pdf.bytes.byteOffset, pdf.bytes.byteLength));
       },
     });
 

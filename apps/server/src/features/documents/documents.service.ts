@@ -4,13 +4,16 @@ import {
   DOCUMENT_MAX_FINDINGS,
   DOCUMENT_UPLOAD_MAX_BYTES,
   hasPermission,
+  type DocumentCodes,
   type DocumentDetail,
   type DocumentDirection,
   type DocumentFinding,
   type DocumentListItem,
   type DocumentListQuery,
   type DocumentPage,
+  type DocumentPdfQuery,
   type ErrorDetail,
+  type FileEncoding,
   type Principal,
   type UploadFileResult,
   type UploadedDocumentSchema,
@@ -28,7 +31,11 @@ import type { EdifactService } from '../edifact/edifact.service.ts';
 import { ENVELOPE_BYTES, envelopeOfHeader, MAX_ENVELOPES, type Envelope } from './documents.tasks.ts';
 import { createDocumentsIngest, duplicateInterchangeFinding } from './documents.ingest.ts';
 import { createSplitter } from './documents.split.ts';
-import type { DocumentCompanies, DocumentPartners } from './documents.dependencies.ts';
+import type { DocumentCompanies, DocumentPartners, DocumentUsers } from './documents.dependencies.ts';
+import { readUserSettings } from '../profile/profile.service.ts';
+import { codesOfBody } from './document-codes.ts';
+import { documentFileName, type FileNameParts } from './document-file-name.ts';
+import { documentPrintModel } from './document-print.ts';
 import {
   createDocumentsRepository,
   type DocumentListRow,
@@ -97,6 +104,13 @@ const uniqueKeys = (envelopes: readonly Envelope[]): { senderId: string; control
 const SORT_NAMES: KeyPart = (part) => part.length <= 40;
 const ORDERS: KeyPart = (part) => part === 'asc' || part === 'desc';
 
+/** Reads a stream whole (one message of an interchange's blob, to convert its encoding). */
+async function readAll(stream: AsyncIterable<Buffer> | Readable): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /** The bytes from `offset`, `length` of them, of a stream, as a stream (one message of an interchange's blob). */
 async function* sliceOf(stream: Readable, offset: number, length: number): AsyncGenerator<Buffer> {
   let position = 0;
@@ -119,6 +133,17 @@ async function* sliceOf(stream: Readable, offset: number, length: number): Async
  * and run by the upload itself for files up to `inlineMaxBytes`, decision 0022), routing between companies on the
  * platform, and the inbox and outbox lists and details, each through the document access scope (decision 0010).
  */
+/** The additional status lists a reader may change: inbox modify for received documents, outbox modify for sent. */
+const MODIFY_PERMISSION = { in: 'INBOX_MODIFY', out: 'OUTBOX_MODIFY' } as const;
+
+/** What a saved file's name is made of (document-file-name.ts). */
+const fileNameParts = (row: DocumentRow): FileNameParts => ({
+  docType: row.documentType,
+  partnerName: row.partnerName ?? row.partnerGln,
+  docNumber: row.number ?? row.id,
+  deliveryPoint: row.deliveryPointName ?? row.deliveryPointGln,
+  docDate: row.businessDate,
+});
 
 export function createDocumentsService(deps: {
   db: Db;
@@ -129,12 +154,29 @@ export function createDocumentsService(deps: {
   edifact: Pick<EdifactService, 'directoryRef'>;
   companies: DocumentCompanies;
   partners: DocumentPartners;
+  users: DocumentUsers;
   /** Files up to this size are ingested while the upload waits; larger ones by the job alone. */
   inlineMaxBytes: number;
   /** Messages per ingest batch (default INGEST_BATCH_MESSAGES; tests make it small). */
   ingestBatchMessages?: number | undefined;
 }) {
   const { db, clock, cpu, blobs, jobs, companies, partners } = deps;
+
+  /** The caller's language and additional settings (file encoding and naming). */
+  const userOf = async (userId: string) => {
+    const user = await deps.users.findById(userId);
+    return { language: user?.language ?? 'en', settings: readUserSettings(user?.settings ?? {}) };
+  };
+
+  /** The names of a document's codes and segments from its directory, on the CPU pool (decision 0026). */
+  const describe = async (row: DocumentRow): Promise<DocumentCodes> =>
+    cpu.run({
+      name: 'documents.describe',
+      ...(await deps.edifact.directoryRef()),
+      directory: row.version,
+      messageType: row.messageType,
+      wanted: codesOfBody(row.body as unknown as CanonicalDocument),
+    });
   const repo = createDocumentsRepository(db);
 
   const readerOf = (caller: DocumentsCaller): Promise<DocumentReader> => documentReaderOf(db, caller);
@@ -541,27 +583,104 @@ export function createDocumentsService(deps: {
       };
     },
 
+    /** The names of the document's codes and of its segments' elements, from the directory of its version. */
+    async codes(caller: DocumentsCaller, id: string): Promise<DocumentCodes> {
+      const reader = await readerOf(caller);
+      const row = await repo.find(reader, id);
+      if (!row) throw notFound();
+      return describe(row);
+    },
+
     /**
-     * The original bytes: the whole file as received when its interchange holds this one message, else this
-     * message's own bytes (UNH to UNT) as they stand in the file.
+     * The original: the whole file as received when its interchange holds this one message, else this message's
+     * own bytes (UNH to UNT) as they stand in the file; named by the user's naming format and converted to the
+     * user's file encoding (or `encoding`; `original` keeps the bytes). A character the encoding cannot hold is a
+     * 422 `documents.unencodable` naming it and its place.
      */
     async original(
       caller: DocumentsCaller,
       id: string,
-    ): Promise<{ fileName: string; size: number; body: AsyncIterable<Buffer> | Readable }> {
+      options: { encoding?: FileEncoding | 'original' | undefined } = {},
+    ): Promise<{ fileName: string; size: number; body: AsyncIterable<Buffer> | Readable | Uint8Array }> {
       const reader = await readerOf(caller);
       const row = await repo.find(reader, id);
       if (!row) throw notFound();
+      const { settings } = await userOf(caller.userId);
+      const fileName = documentFileName(settings.fileNamingFormat, fileNameParts(row), 'edi');
       const interchange = (await repo.findInterchange(row.interchangeId))!;
       const blob = await blobs.get(interchange.payloadKey);
       const whole = interchange.messageCount === 1;
-      const base = (row.number ?? row.id).replace(/[^A-Za-z0-9._-]/g, '_');
-      if (whole) return { fileName: `${row.documentType}_${base}.edi`, size: blob.size, body: blob.body };
-      return {
-        fileName: `${row.documentType}_${base}.edi`,
-        size: row.payloadLength,
-        body: Readable.from(sliceOf(blob.body, row.payloadOffset, row.payloadLength)),
-      };
+      const stream = whole ? blob.body : Readable.from(sliceOf(blob.body, row.payloadOffset, row.payloadLength));
+      const size = whole ? blob.size : row.payloadLength;
+      const encoding = options.encoding ?? settings.fileEncoding;
+      if (encoding === 'original' || encoding === '{token}') return { fileName, size, body: stream };
+      const bytes = await readAll(stream);
+      const result = await cpu.run({ name: 'documents.encode', bytes, syntax: interchange.syntax, encoding });
+      if (!result.ok) {
+        const params = {
+          encoding,
+          character: result.character,
+          codePoint: result.codePoint,
+          line: result.line,
+          column: result.column,
+        };
+        throw new AppError('documents.unencodable', {
+          message: `${encoding} cannot hold ${result.codePoint} at line ${result.line}, column ${result.column}`,
+          details: [{ field: 'encoding', code: 'unencodable', params }],
+          data: { ...params, offset: result.offset },
+        });
+      }
+      return { fileName, size: result.bytes.length, body: result.bytes };
+    },
+
+    /**
+     * The document as a PDF in the reader's language, rendered on the CPU pool. Downloading or printing it sets the
+     * additional status Printed, with a history row, when the reader may change that list (inbox or outbox modify);
+     * a reader without that permission still gets the PDF.
+     */
+    async pdf(
+      caller: DocumentsCaller,
+      id: string,
+      query: DocumentPdfQuery,
+    ): Promise<{ fileName: string; bytes: Uint8Array; printed: boolean }> {
+      const reader = await readerOf(caller);
+      const row = await repo.find(reader, id);
+      if (!row) throw notFound();
+      const user = await userOf(caller.userId);
+      const language = query.language ?? user.language;
+      const model = documentPrintModel(
+        toItem(row),
+        row.body as unknown as CanonicalDocument,
+        await describe(row),
+        language,
+      );
+      const bytes = await cpu.run({ name: 'documents.pdf', model });
+      const direction = row.direction as DocumentDirection;
+      let printed = false;
+      if (caller.permissions.includes(MODIFY_PERMISSION[direction])) {
+        const at = clock.now();
+        await db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          const changed = await repo.markPrinted(id, tx);
+          if (!changed) return;
+          printed = true;
+          await repo.insertHistory(
+            [
+              {
+                documentId: id,
+                field: 'additionalStatus',
+                fromValue: changed.from,
+                toValue: 'printed',
+                userId: caller.userId,
+                at,
+                reason: query.purpose === 'print' ? 'printed' : 'pdf_downloaded',
+              },
+            ],
+            tx,
+          );
+        });
+      }
+      return { fileName: documentFileName(user.settings.fileNamingFormat, fileNameParts(row), 'pdf'), bytes, printed };
     },
   };
 

@@ -36,8 +36,7 @@ export type ImportZipResult =
 
 let opened: { key: string; store: DirectoryStore; levels: Promise<ValidationLevelPlugin[]> } | undefined;
 
-/** The validation levels past syntax (directory and EANCOM guides) of a store, opened once per thread. */
-export const levelsFor = ({ storePath, generation }: StoreRef): Promise<ValidationLevelPlugin[]> => {
+function openedFor({ storePath, generation }: StoreRef): NonNullable<typeof opened> {
   const key = `${generation}:${storePath}`;
   if (opened?.key !== key) {
     const store = openDirectoryStore(storePath);
@@ -50,8 +49,14 @@ export const levelsFor = ({ storePath, generation }: StoreRef): Promise<Validati
       ]),
     };
   }
-  return opened.levels;
-};
+  return opened;
+}
+
+/** The validation levels past syntax (directory and EANCOM guides) of a store, opened once per thread. */
+export const levelsFor = (ref: StoreRef): Promise<ValidationLevelPlugin[]> => openedFor(ref).levels;
+
+/** The directory store of a thread (each directory read once per generation), for tasks that name codes. */
+export const storeFor = (ref: StoreRef): DirectoryStore => openedFor(ref).store;
 
 const run = async (task: ValidateTask): Promise<ValidationResult> =>
   validate(task.content, { strict: task.strict, levels: await levelsFor(task) });

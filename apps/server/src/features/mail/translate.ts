@@ -1,6 +1,8 @@
-import { translator, type Translate } from '../../lib/translate.ts';
+import { catalogTranslator, type Translate } from '../../lib/catalog-text.ts';
 
 export type { Translate };
 
 /** Server-side texts of the `email` namespace in one language, falling back to English. */
-export const emailTranslator = (language: string): Translate => translator('email', language);
+export function emailTranslator(language: string): Translate {
+  return catalogTranslator('email', language);
+}
