@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import type { CanonicalDocument } from '@portal/documents';
 import type { CpuPool } from '../../cpu/pool.ts';
 import type { Db } from '../../db/client.ts';
-import { documentReaderOf, READ_PERMISSION, type DocumentReader } from '../../access/document-scope.ts';
+import { DEMO_ROLE, documentReaderOf, READ_PERMISSION, type DocumentReader } from '../../access/document-scope.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, shortText, takePage, timestampText, uuid, type KeyPart } from '../../lib/keyset.ts';
@@ -39,11 +39,22 @@ import {
 } from './documents.repository.ts';
 
 /** Who calls: the request's principal (an impersonating admin is the impersonated user here). */
-export type DocumentsCaller = { userId: string; companyId: string | null; permissions: Principal['permissions'] };
+export type DocumentsCaller = {
+  userId: string;
+  companyId: string | null;
+  permissions: Principal['permissions'];
+  /** With the session: a user of role `demo` reads and uploads within its login session only (decision 0027). */
+  roles?: readonly string[];
+  sessionId?: string | undefined;
+};
 
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 
 type UploadedDocument = z.infer<typeof UploadedDocumentSchema>;
+
+/** The demo session an upload belongs to: the caller's, for a user of role `demo`; null for everyone else. */
+const demoSessionOf = (caller: DocumentsCaller): string | null =>
+  caller.roles?.includes(DEMO_ROLE) ? (caller.sessionId ?? null) : null;
 
 const TYPE_CODES: ReadonlySet<string> = new Set(DOCUMENT_TYPE_CODES);
 const GLN = /^\d{13}$/;
@@ -223,6 +234,7 @@ export function createDocumentsService(deps: {
       findings: m.findings,
       payloadOffset: m.offset,
       payloadLength: m.length,
+      sessionId: interchange.sessionId,
     };
     const owner = interchange.companyId;
     const senderGln = m.unbSender || interchange.senderId;
@@ -270,7 +282,8 @@ export function createDocumentsService(deps: {
     const recipient = byUnb ?? lookup(partnerGln);
     const delivered = !hasErrors && recipient !== null && recipient.id !== owner;
     const outId = randomUUID();
-    const inId = delivered ? randomUUID() : null;
+    // A demo session's document is Sent to a company on the platform but never reaches its inbox (decision 0027).
+    const inId = delivered && !interchange.sessionId ? randomUUID() : null;
     const outStatus = hasErrors ? 'error' : delivered ? 'sent' : 'waiting';
     const outPartner = partnerGln ? await partnerOf(owner, partnerGln) : { id: null };
     documents.push({
@@ -567,6 +580,7 @@ export function createDocumentsService(deps: {
                 fileName: file.fileName,
                 size: file.bytes.length,
                 uploadedBy: caller.userId,
+                sessionId: demoSessionOf(caller),
                 createdAt: clock.now(),
               },
               tx,
