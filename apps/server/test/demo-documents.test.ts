@@ -27,10 +27,13 @@ const logout = (s: Session) =>
 const sessionOf = (token: string) =>
   (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
 
-/** Rows and blobs a session left behind. */
+/** The rows of a query (the database's own answer, whatever the driver). */
+const rowsOf = async <R>(query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: R[] }).rows;
+
+/** Rows a session left behind. */
 async function leftOf(sessionId: string) {
-  const one = async (query: ReturnType<typeof sql>) =>
-    Number(((await t.database.db.execute(query)).rows[0] as { n: number | string }).n);
+  const one = async (query: ReturnType<typeof sql>) => Number((await rowsOf<{ n: number | string }>(query))[0]!.n);
   return {
     documents: await one(sql`select count(*) as n from documents where session_id = ${sessionId}`),
     interchanges: await one(sql`select count(*) as n from interchanges where session_id = ${sessionId}`),
@@ -38,17 +41,19 @@ async function leftOf(sessionId: string) {
 }
 async function blobCount(keys: string[]): Promise<number> {
   if (keys.length === 0) return 0;
-  const rows = await t.database.db.execute(
+  const rows = await rowsOf<{ n: number | string }>(
     sql`select count(*) as n from blobs where key in (${sql.join(
       keys.map((k) => sql`${k}`),
       sql`, `,
     )})`,
   );
-  return Number((rows.rows[0] as { n: number | string }).n);
+  return Number(rows[0]!.n);
 }
 async function payloadKeys(sessionId: string): Promise<string[]> {
-  const rows = await t.database.db.execute(sql`select payload_key from interchanges where session_id = ${sessionId}`);
-  return (rows.rows as { payload_key: string }[]).map((r) => r.payload_key);
+  const rows = await rowsOf<{ payload_key: string }>(
+    sql`select payload_key from interchanges where session_id = ${sessionId}`,
+  );
+  return rows.map((r) => r.payload_key);
 }
 
 let a: Session;
