@@ -51,6 +51,7 @@ import { partnersRoutes } from './features/partners/partners.routes.ts';
 import { createPartnersService, type PartnersService } from './features/partners/partners.service.ts';
 import { effectiveRestrictions } from './features/restrictions/restrictions.service.ts';
 import { documentsFeature } from './features/documents/documents.routes.ts';
+import { createDemoDocumentsService, demoSessionHooks } from './features/documents/demo-documents.service.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audit,
     clock,
     publicUrl: config.publicUrl,
+    sessions: demoSessionHooks({ db, jobs }),
   });
   const restrictions = createRestrictionsService({ db, users, groups, audit, clock });
   const companyUsers = createCompanyUsersService({
@@ -221,7 +223,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     inlineMaxBytes: config.documentsInlineMaxBytes,
     ingestBatchMessages: config.documentsIngestBatchMessages,
   });
-  await jobs.handle(createJobHandlers({ mail, documents: documents.service }), { workers: config.jobWorkers });
+  const demoDocuments = createDemoDocumentsService({
+    db,
+    clock,
+    blobs,
+    jobs,
+    log: app.log,
+    documents: documents.service,
+    companies,
+    sessions: auth,
+  });
+  await jobs.handle(createJobHandlers({ mail, documents: documents.service, demoDocuments }), {
+    workers: config.jobWorkers,
+  });
+  // The sweep of demo sessions that ended without a logout reschedules itself; this starts it (once per period).
+  await demoDocuments.schedule();
   app.decorate('services', { db, clock, tokens, mail, audit, auth, cpu, edifact, jobs, partners });
 
   await app.register(

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   DOCUMENT_DIRECTIONS,
   hasPermission,
@@ -18,7 +18,9 @@ import { effectiveRestrictions, type EffectiveRestriction } from '../features/re
  * - `documentType` (text, a `DOCUMENT_TYPE_CODES` value);
  * - `partnerId` (uuid, null when the partner is not known as a partner row) and `partnerGln` (text, null when none):
  *   a restriction lists partner ids or the GLNs of partners off the platform, and either matches;
- * - `deliveryPointGln` (text, null when the document names none).
+ * - `deliveryPointGln` (text, null when the document names none);
+ * - `sessionId` (uuid, null for every real document): the demo login session a demo document belongs to (issue 11,
+ *   part 5; decision 0027). A table without it holds no demo documents, and a demo reader sees nothing of it.
  */
 export type DocumentScopeColumns = {
   companyId: AnyColumn;
@@ -27,6 +29,7 @@ export type DocumentScopeColumns = {
   partnerId: AnyColumn;
   partnerGln: AnyColumn;
   deliveryPointGln: AnyColumn;
+  sessionId?: AnyColumn;
 };
 
 /** Who reads documents, as far as the scope cares. */
@@ -36,7 +39,16 @@ export type DocumentReader = {
   permissions: Principal['permissions'];
   /** The restrictions assigned to the user and to the user's groups (each once). */
   restrictions: readonly EffectiveRestriction[];
+  /**
+   * Set for a user of role `demo` (decision 0027): the login session (refresh-token family) whose demo documents the
+   * reader sees, and sees alone; null when the request has no session, which then sees nothing. Absent for everyone
+   * else, who never sees a demo session's documents.
+   */
+  demoSession?: string | null;
 };
+
+/** The role whose documents live and die with one login session (description, section 1). */
+export const DEMO_ROLE = 'demo';
 
 /** The permission that lets a user read the documents of one direction (description, section 6). */
 export const READ_PERMISSION: Record<DocumentDirection, FeaturePermission> = {
@@ -78,6 +90,12 @@ export function documentScope(reader: DocumentReader, columns: DocumentScopeColu
   const readable = DOCUMENT_DIRECTIONS.filter((d) => hasPermission(principal, READ_PERMISSION[d]));
   if (readable.length === 0) return NOTHING;
   const conditions: SQL[] = [eq(columns.companyId, reader.companyId)];
+  if (reader.demoSession !== undefined) {
+    if (!reader.demoSession || !columns.sessionId) return NOTHING;
+    conditions.push(eq(columns.sessionId, reader.demoSession));
+  } else if (columns.sessionId) {
+    conditions.push(isNull(columns.sessionId));
+  }
   if (readable.length < DOCUMENT_DIRECTIONS.length) conditions.push(oneOf(columns.direction, readable));
   for (const rule of reader.restrictions) {
     const condition = allows(rule, columns);
@@ -88,16 +106,24 @@ export function documentScope(reader: DocumentReader, columns: DocumentScopeColu
 
 /**
  * The reader behind a request's principal. An impersonating admin is the impersonated user here, with that user's
- * company, permissions and restrictions and nothing of the admin's (decision 0010).
+ * company, permissions and restrictions and nothing of the admin's (decision 0010). A demo user reads the documents
+ * of the request's session only (decision 0027).
  */
 export async function documentReaderOf(
   db: Db,
-  principal: { userId: string; companyId: string | null; permissions: Principal['permissions'] },
+  principal: {
+    userId: string;
+    companyId: string | null;
+    permissions: Principal['permissions'];
+    roles?: readonly string[];
+    sessionId?: string | undefined;
+  },
 ): Promise<DocumentReader> {
   if (!principal.companyId) return { companyId: null, permissions: [], restrictions: [] };
   return {
     companyId: principal.companyId,
     permissions: principal.permissions,
     restrictions: await effectiveRestrictions(db, principal.userId),
+    ...(principal.roles?.includes(DEMO_ROLE) ? { demoSession: principal.sessionId ?? null } : {}),
   };
 }

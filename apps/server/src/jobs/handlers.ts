@@ -1,3 +1,4 @@
+import type { DemoDocumentsService } from '../features/documents/demo-documents.service.ts';
 import type { DocumentsService } from '../features/documents/documents.service.ts';
 import type { MailService } from '../features/mail/mail.service.ts';
 import type { JobHandlers } from './jobs.ts';
@@ -6,11 +7,19 @@ import type { JobHandlers } from './jobs.ts';
 export function createJobHandlers(deps: {
   mail: MailService;
   documents: Pick<DocumentsService, 'ingest'>;
+  demoDocuments: Pick<DemoDocumentsService, 'create' | 'remove' | 'sweep'>;
 }): JobHandlers {
   return {
     'mail.send': (payload, run) => deps.mail.deliver(payload.emailId, run),
     'documents.ingest': async (payload) => {
       await deps.documents.ingest(payload.interchangeId);
+    },
+    'documents.demo.create': (payload) => deps.demoDocuments.create(payload),
+    'documents.demo.remove': async (payload) => {
+      await deps.demoDocuments.remove(payload.sessionId);
+    },
+    'documents.demo.sweep': async () => {
+      await deps.demoDocuments.sweep();
     },
   };
 }

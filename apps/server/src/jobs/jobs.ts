@@ -32,6 +32,30 @@ export const JOBS = {
     retryDelaySeconds: 30,
     expireInSeconds: 900,
   },
+  /**
+   * Makes a demo login's sample documents through the ingest (decision 0027). Idempotent: the set's interchanges
+   * are the same files on a retry, and duplicates store nothing.
+   */
+  'documents.demo.create': {
+    payload: z.object({ sessionId: z.uuid(), userId: z.uuid(), companyId: z.uuid() }),
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    expireInSeconds: 300,
+  },
+  /** Deletes a demo session's documents, interchanges and blobs (its logout). */
+  'documents.demo.remove': {
+    payload: z.object({ sessionId: z.uuid() }),
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    expireInSeconds: 300,
+  },
+  /** Deletes the demo documents of every session that is over, then enqueues the next sweep (every 15 minutes). */
+  'documents.demo.sweep': {
+    payload: z.object({}),
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 900,
+  },
 } as const satisfies Record<string, JobDefinition>;
 
 export type JobDefinitions = Record<string, JobDefinition>;

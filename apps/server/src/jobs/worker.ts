@@ -5,6 +5,8 @@ import { createMailService } from '../features/mail/mail.service.ts';
 import { createAuditService } from '../features/audit/audit.service.ts';
 import { createCompaniesService } from '../features/companies/companies.service.ts';
 import { createDocumentsService } from '../features/documents/documents.service.ts';
+import { createDemoDocumentsService } from '../features/documents/demo-documents.service.ts';
+import { liveSessions } from '../features/auth/auth.service.ts';
 import { createPartnersService } from '../features/partners/partners.service.ts';
 import { effectiveRestrictions } from '../features/restrictions/restrictions.service.ts';
 import { createEdifactService } from '../features/edifact/edifact.service.ts';
@@ -74,7 +76,17 @@ async function main(): Promise<void> {
     inlineMaxBytes: config.documentsInlineMaxBytes,
     ingestBatchMessages: config.documentsIngestBatchMessages,
   });
-  await jobs.handle(createJobHandlers({ mail, documents }), { workers: true });
+  const demoDocuments = createDemoDocumentsService({
+    db,
+    clock: systemClock,
+    blobs,
+    jobs,
+    log,
+    documents,
+    companies,
+    sessions: { liveSessions: (ids) => liveSessions(db, ids, systemClock.now()) },
+  });
+  await jobs.handle(createJobHandlers({ mail, documents, demoDocuments }), { workers: true });
   log.info({ pollSeconds: config.jobPollSeconds }, 'job workers running');
 
   let stopping = false;

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
+import { and, eq, exists, gt, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { users } from '../users/users.table.ts';
@@ -76,8 +76,8 @@ export function createAuthRepository(db: Db) {
       return rows.length === 1;
     },
     /** Revokes a session unless already revoked; 1 when this call revoked it, else 0. */
-    async revokeFamily(familyId: string, reason: string, at: Date): Promise<number> {
-      const rows = await db
+    async revokeFamily(familyId: string, reason: string, at: Date, tx: Db = db): Promise<number> {
+      const rows = await tx
         .update(refreshTokenFamilies)
         .set({ revokedAt: at, revokedReason: reason })
         .where(and(eq(refreshTokenFamilies.id, familyId), isNull(refreshTokenFamilies.revokedAt)))
@@ -128,6 +128,36 @@ export function createAuthRepository(db: Db) {
         .where(eq(refreshTokens.tokenHash, tokenHash))
         .limit(1);
       return row;
+    },
+    /**
+     * Of these sessions, those still live at `at`: not revoked, within their absolute lifetime, and holding a refresh
+     * token not yet used nor expired (a session idle past its token's expiry is over).
+     */
+    async liveFamilies(familyIds: readonly string[], at: Date): Promise<string[]> {
+      if (familyIds.length === 0) return [];
+      const rows = await db
+        .select({ id: refreshTokenFamilies.id })
+        .from(refreshTokenFamilies)
+        .where(
+          and(
+            inArray(refreshTokenFamilies.id, [...familyIds]),
+            isNull(refreshTokenFamilies.revokedAt),
+            gt(refreshTokenFamilies.absoluteExpiresAt, at),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(refreshTokens)
+                .where(
+                  and(
+                    eq(refreshTokens.familyId, refreshTokenFamilies.id),
+                    isNull(refreshTokens.usedAt),
+                    gt(refreshTokens.expiresAt, at),
+                  ),
+                ),
+            ),
+          ),
+        );
+      return rows.map((r) => r.id);
     },
     /** A session with what its impersonator (if any) is now, in one primary-key join. */
     async findSession(familyId: string) {

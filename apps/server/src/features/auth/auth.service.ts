@@ -46,6 +46,13 @@ export type { OneTimePurpose } from './auth.repository.ts';
 export const insertLegacyAccount = (values: Parameters<AuthRepository['insertLegacyAccount']>[0], tx: Db) =>
   createAuthRepository(tx).insertLegacyAccount(values, tx);
 
+/**
+ * Of these sessions, the ones live at `at` (for the job worker, which has no auth service; a function of the
+ * database, as `insertLegacyAccount` is of a transaction).
+ */
+export const liveSessions = (db: Db, sessionIds: readonly string[], at: Date) =>
+  createAuthRepository(db).liveFamilies(sessionIds, at);
+
 /** A reset link mailed before the password last changed would undo that change: it no longer works. */
 function isStale(link: { purpose: string; createdAt: Date }, user: { passwordChangedAt: Date | null }): boolean {
   return link.purpose === 'reset' && !!user.passwordChangedAt && link.createdAt < user.passwordChangedAt;
@@ -60,6 +67,20 @@ const REGISTRATIONS_PER_ADDRESS_PER_HOUR = 20;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
+/** A login session as the features that follow sessions see it. */
+export type SessionInfo = { sessionId: string; userId: string; companyId: string | null; roles: readonly string[] };
+
+/**
+ * What other features do when a session starts or ends, in the transaction that starts or ends it (the demo
+ * documents, decision 0027). Given by app.ts, so that auth needs none of those features.
+ */
+export type SessionHooks = {
+  started(session: SessionInfo, tx: Db): Promise<void>;
+  ended(session: Pick<SessionInfo, 'sessionId' | 'userId'>, tx: Db): Promise<void>;
+  /** After the commit of a start or an end (to wake the jobs it enqueued). */
+  committed?(): void;
+};
+
 export function createAuthService(deps: {
   db: Db;
   repo: AuthRepository;
@@ -71,6 +92,7 @@ export function createAuthService(deps: {
   audit: AuditService;
   clock: Clock;
   publicUrl: string;
+  sessions?: SessionHooks | undefined;
 }) {
   const { repo, clock, audit, users, companies } = deps;
 
@@ -197,12 +219,27 @@ export function createAuthService(deps: {
   /** Starts a session (a new refresh-token family) and returns the Keycloak-shaped token set. */
   async function issueSession(user: UserRow, options: { impersonator?: UserRow } = {}): Promise<TokenSet> {
     const now = clock.now();
-    const family = await repo.createFamily({
+    const values = {
       userId: user.id,
       impersonatorId: options.impersonator?.id ?? null,
       absoluteExpiresAt: addSeconds(now, REFRESH_TOKEN_ABSOLUTE_SECONDS),
       createdAt: now,
-    });
+    };
+    const hooks = deps.sessions;
+    const family = hooks
+      ? await deps.db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          const created = await repo.createFamily(values, tx);
+          const roles = new Set(user.roles);
+          for (const role of options.impersonator?.roles ?? []) if (role !== 'admin') roles.add(role);
+          await hooks.started(
+            { sessionId: created.id, userId: user.id, companyId: user.companyId, roles: [...roles] },
+            tx,
+          );
+          return created;
+        })
+      : await repo.createFamily(values);
+    hooks?.committed?.();
     return mintTokens(user, family.id, family.absoluteExpiresAt, options.impersonator);
   }
 
@@ -418,6 +455,8 @@ export function createAuthService(deps: {
     revokeImpersonations: repo.revokeImpersonations,
     /** A session with the current state of its impersonator, for the authentication hook. */
     findSession: repo.findSession,
+    /** Of these sessions, the ones still live now (not revoked, not expired, not idle past their refresh token). */
+    liveSessions: (sessionIds: readonly string[]) => repo.liveFamilies(sessionIds, clock.now()),
 
     async login(input: { login: string; password: string }, meta: RequestMeta): Promise<LoginResponse> {
       const login = input.login.trim();
@@ -553,7 +592,17 @@ export function createAuthService(deps: {
       if (!refreshToken) return;
       const found = await repo.findRefreshToken(hashSecret(refreshToken));
       if (!found) return;
-      await repo.revokeFamily(found.family.id, 'logout', clock.now());
+      const hooks = deps.sessions;
+      if (hooks) {
+        await deps.db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          await repo.revokeFamily(found.family.id, 'logout', clock.now(), tx);
+          await hooks.ended({ sessionId: found.family.id, userId: found.family.userId }, tx);
+        });
+        hooks.committed?.();
+      } else {
+        await repo.revokeFamily(found.family.id, 'logout', clock.now());
+      }
       await audit.record({
         event: 'auth.logout',
         subjectUserId: found.family.userId,

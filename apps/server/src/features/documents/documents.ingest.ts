@@ -104,6 +104,7 @@ async function rowsOf(
     findings: m.findings,
     payloadOffset: m.offset,
     payloadLength: m.length,
+    sessionId: interchange.sessionId,
   };
   const owner = interchange.companyId;
   const senderGln = m.unbSender || interchange.senderId;
@@ -151,7 +152,8 @@ async function rowsOf(
   const recipient = byUnb ?? lookup(partnerGln);
   const delivered = !hasErrors && recipient !== null && recipient.id !== owner;
   const outId = randomUUID();
-  const inId = delivered ? randomUUID() : null;
+  // A demo session's document is Sent to a company on the platform but never reaches its inbox (decision 0027).
+  const inId = delivered && !interchange.sessionId ? randomUUID() : null;
   const outStatus = hasErrors ? 'error' : delivered ? 'sent' : 'waiting';
   const outPartner = partnerGln ? await partnerOf(owner, partnerGln) : { id: null };
   documents.push({

@@ -30,6 +30,7 @@ const SCOPE: DocumentScopeColumns = {
   partnerId: doc.partnerId,
   partnerGln: doc.partnerGln,
   deliveryPointGln: doc.deliveryPointGln,
+  sessionId: doc.sessionId,
 };
 
 export type DocumentFilters = {

@@ -21,7 +21,7 @@ import {
 import type { z } from 'zod';
 import type { CpuPool } from '../../cpu/pool.ts';
 import type { Db } from '../../db/client.ts';
-import { documentReaderOf, READ_PERMISSION, type DocumentReader } from '../../access/document-scope.ts';
+import { DEMO_ROLE, documentReaderOf, READ_PERMISSION, type DocumentReader } from '../../access/document-scope.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, shortText, takePage, timestampText, uuid, type KeyPart } from '../../lib/keyset.ts';
@@ -44,12 +44,22 @@ import {
 } from './documents.repository.ts';
 
 /** Who calls: the request's principal (an impersonating admin is the impersonated user here). */
-export type DocumentsCaller = { userId: string; companyId: string | null; permissions: Principal['permissions'] };
+export type DocumentsCaller = {
+  userId: string;
+  companyId: string | null;
+  permissions: Principal['permissions'];
+  /** With the session: a user of role `demo` reads and uploads within its login session only (decision 0027). */
+  roles?: readonly string[];
+  sessionId?: string | undefined;
+};
 
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 
 type UploadedDocument = z.infer<typeof UploadedDocumentSchema>;
 
+/** The demo session an upload belongs to: the caller's, for a user of role `demo`; null for everyone else. */
+const demoSessionOf = (caller: DocumentsCaller): string | null =>
+  caller.roles?.includes(DEMO_ROLE) ? (caller.sessionId ?? null) : null;
 /** After this long a queued ingest that the upload ran itself is looked at by a worker too (a crash in between). */
 const SAFETY_NET_SECONDS = 120;
 
@@ -253,6 +263,7 @@ export function createDocumentsService(deps: {
             fileName: file.fileName,
             size: file.size,
             uploadedBy: caller.userId,
+            sessionId: demoSessionOf(caller),
             createdAt: clock.now(),
           },
           tx,

@@ -43,6 +43,12 @@ export const interchanges = pgTable(
     fileName: text('file_name').notNull(),
     size: integer('size').notNull(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The demo login session (refresh-token family) it belongs to, or null for every real interchange: a demo
+     * session's interchanges and their documents are seen by that session alone and deleted when it ends (issue 11,
+     * part 5; decision 0027).
+     */
+    sessionId: uuid('session_id'),
     /** `queued` until the ingest ran, then `done`; `failed` when its content could not be read at all. */
     state: text('state').notNull().default('queued'),
     /** Findings outside any message (the envelope's), capped. */
@@ -59,6 +65,9 @@ export const interchanges = pgTable(
   },
   (t) => [
     index('interchanges_first_unb_idx').on(t.companyId, t.direction, t.senderId, t.controlReference),
+    index('interchanges_session_idx')
+      .on(t.sessionId)
+      .where(sql`${t.sessionId} is not null`),
     check('interchanges_direction_check', sql`${t.direction} in ('in', 'out')`),
     check('interchanges_state_check', sql`${t.state} in ('queued', 'done', 'failed')`),
   ],
@@ -149,6 +158,8 @@ export const documents = pgTable(
     payloadLength: integer('payload_length').notNull(),
     /** The other company's copy of the same message (outbox ↔ inbox), when the platform routed it. */
     linkedCopyId: uuid('linked_copy_id'),
+    /** Its interchange's demo session (see `interchanges.session_id`); null for every real document. */
+    sessionId: uuid('session_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -160,6 +171,10 @@ export const documents = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('documents_number_idx').on(t.companyId, t.direction, t.number.op('text_pattern_ops')),
+    // A demo session's own documents (decision 0027); real documents (null) are not in it.
+    index('documents_session_idx')
+      .on(t.sessionId, t.direction, t.platformTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.sessionId} is not null`),
     index('documents_partner_idx').on(t.companyId, t.direction, t.partnerId),
     index('documents_type_idx').on(t.companyId, t.direction, t.documentType),
     index('documents_status_idx').on(t.companyId, t.direction, t.status),

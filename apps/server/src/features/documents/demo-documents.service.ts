@@ -1,0 +1,319 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { CompanyLocationsQuerySchema, FEATURE_PERMISSIONS } from '@portal/contracts';
+import { DEMO_ROLE } from '../../access/document-scope.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { JobEnqueuer } from '../../jobs/queue.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { SessionHooks } from '../auth/auth.service.ts';
+import type { CompaniesService } from '../companies/companies.service.ts';
+import { createDemoDocumentsRepository } from './demo-documents.repository.ts';
+import type { DocumentsService } from './documents.service.ts';
+
+/**
+ * Demo documents (issue 11, part 5; decision 0027). Each login of a user of role `demo` gets a fresh set of sample
+ * documents, made by the real ingest from EDIFACT interchanges with numbers and dates of their own and tagged with
+ * the login session (refresh-token family): the access scope shows them to that session only, and they are deleted
+ * when it ends (logout, or the periodic sweep once it expired).
+ */
+
+/** The sweep's period: a session expired without a logout is gone at most this long after. */
+export const DEMO_SWEEP_SECONDS = 15 * 60;
+/** Sessions looked at per batch of the sweep. */
+const SWEEP_BATCH = 200;
+
+/** Demo Retailer, on the platform (its delivery points Store Berlin and Store Hamburg), and a buyer off it. */
+const RETAILER = { gln: '4012345000016', points: ['4012345000023', '4012345000030'] };
+const MARKET = { gln: '5401234000012', name: 'Sample Market', point: '5401234000029' };
+const ARTICLES = [
+  { gtin: '5901234123457', name: 'Mineral water 0.5 l', price: 12.5 },
+  { gtin: '5901234123464', name: 'Apple juice 1 l', price: 10 },
+];
+
+const day = (date: Date, plus = 0) =>
+  new Date(date.getTime() + plus * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
+
+/** One message: UNH, the body, and UNT counting them. */
+function message(ref: number, type: string, body: string[]): string[] {
+  return [`UNH+${ref}+${type}'`, ...body, `UNT+${body.length + 2}+${ref}'`];
+}
+
+/** An interchange (UNA to UNZ) of messages, one segment a line. */
+function interchange(from: string, to: string, control: string, at: Date, messages: string[][]): string {
+  const stamp = `${day(at).slice(2)}:${at.toISOString().slice(11, 16).replace(':', '')}`;
+  return [
+    "UNA:+.? '",
+    `UNB+UNOC:3+${from}:14+${to}:14+${stamp}+${control}'`,
+    ...messages.flat(),
+    `UNZ+${messages.length}+${control}'`,
+  ].join('\n');
+}
+
+type Order = { number: string; buyer: string; buyerName?: string; point: string; quantities: [number, number] };
+
+function orders(ref: number, o: Order, supplier: string, at: Date, broken = false): string[] {
+  const lines = o.quantities.flatMap((qty, i) => [
+    `LIN+${i + 1}++${ARTICLES[i]!.gtin}:EN'`,
+    `IMD+F++:::${ARTICLES[i]!.name}'`,
+    // A decimal comma where the interchange's UNA says a point: the message with errors of the set.
+    `QTY+21:${broken && i === 1 ? `${qty},5` : qty}'`,
+    `PRI+AAA:${ARTICLES[i]!.price}'`,
+  ]);
+  return message(ref, 'ORDERS:D:96A:UN:EAN008', [
+    `BGM+220+${o.number}+9'`,
+    `DTM+137:${day(at, -1)}:102'`,
+    `DTM+2:${day(at, 3)}:102'`,
+    `NAD+BY+${o.buyer}::9${o.buyerName ? `++${o.buyerName}` : ''}'`,
+    `NAD+DP+${o.point}::9'`,
+    `NAD+SU+${supplier}::9'`,
+    "CUX+2:EUR:9'",
+    ...lines,
+    "UNS+S'",
+    `CNT+2:${o.quantities.length}'`,
+  ]);
+}
+
+function ordrsp(ref: number, number: string, order: Order, supplier: string, at: Date): string[] {
+  return message(ref, 'ORDRSP:D:96A:UN:EAN005', [
+    `BGM+231+${number}+4'`,
+    `DTM+137:${day(at)}:102'`,
+    `RFF+ON:${order.number}'`,
+    `DTM+171:${day(at, -1)}:102'`,
+    `NAD+BY+${order.buyer}::9'`,
+    `NAD+SU+${supplier}::9'`,
+    ...order.quantities.flatMap((qty, i) => [`LIN+${i + 1}+5+${ARTICLES[i]!.gtin}:EN'`, `QTY+21:${qty}'`]),
+    "UNS+S'",
+  ]);
+}
+
+function desadv(ref: number, number: string, order: Order, supplier: string, at: Date, sscc: string): string[] {
+  return message(ref, 'DESADV:D:96A:UN:EAN005', [
+    `BGM+351+${number}+9'`,
+    `DTM+137:${day(at)}:102'`,
+    `DTM+11:${day(at)}:102'`,
+    `DTM+17:${day(at, 1)}:102'`,
+    `RFF+ON:${order.number}'`,
+    `NAD+BY+${order.buyer}::9'`,
+    `NAD+DP+${order.point}::9'`,
+    `NAD+SU+${supplier}::9'`,
+    "CPS+1'",
+    "PAC+1++201'",
+    "CPS+2+1'",
+    "PAC+1++201'",
+    "PCI+33E'",
+    `GIN+BJ+${sscc}'`,
+    ...order.quantities.flatMap((qty, i) => [`LIN+${i + 1}++${ARTICLES[i]!.gtin}:EN'`, `QTY+12:${qty}'`]),
+    `CNT+2:${order.quantities.length}'`,
+  ]);
+}
+
+function invoic(ref: number, number: string, order: Order, supplier: string, at: Date): string[] {
+  const amounts = order.quantities.map((qty, i) => qty * ARTICLES[i]!.price);
+  const net = amounts.reduce((a, b) => a + b, 0);
+  const vat = Math.round(net * 21) / 100;
+  const money = (n: number) => String(Math.round(n * 100) / 100);
+  return message(ref, 'INVOIC:D:96A:UN:EAN008', [
+    `BGM+380+${number}+9'`,
+    `DTM+137:${day(at)}:102'`,
+    `DTM+35:${day(at, -1)}:102'`,
+    `RFF+ON:${order.number}'`,
+    `NAD+BY+${order.buyer}::9'`,
+    `NAD+SU+${supplier}::9'`,
+    "CUX+2:EUR:4'",
+    "PAT+1++5:3:D:30'",
+    ...order.quantities.flatMap((qty, i) => [
+      `LIN+${i + 1}++${ARTICLES[i]!.gtin}:EN'`,
+      `QTY+47:${qty}'`,
+      `MOA+203:${money(amounts[i]!)}'`,
+      `PRI+AAA:${ARTICLES[i]!.price}'`,
+      "TAX+7+VAT+++:::21+S'",
+    ]),
+    "UNS+S'",
+    `CNT+2:${order.quantities.length}'`,
+    `MOA+77:${money(net + vat)}'`,
+    `MOA+79:${money(net)}'`,
+    `MOA+125:${money(net)}'`,
+    `MOA+176:${money(vat)}'`,
+    "TAX+7+VAT+++:::21+S'",
+    `MOA+176:${money(vat)}'`,
+  ]);
+}
+
+/** The GS1 check digit of the digits before it. */
+function checkDigit(digits: string): string {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) sum += Number(digits[digits.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return String((10 - (sum % 10)) % 10);
+}
+
+/**
+ * The interchanges of one session's set. Numbers and control references come from the session id, so that two
+ * sessions differ and a retried job makes the same files again (the second upload of each is a duplicate, nothing
+ * twice).
+ */
+export function demoInterchanges(
+  sessionId: string,
+  own: string,
+  at: Date,
+): { in: { fileName: string; text: string }[]; out: { fileName: string; text: string }[] } {
+  const seed = (parseInt(createHash('sha256').update(sessionId).digest('hex').slice(0, 8), 16) % 900_000) + 100_000;
+  const n = String(seed);
+  const o1: Order = { number: `PO-${n}-1`, buyer: RETAILER.gln, point: RETAILER.points[0]!, quantities: [48, 24] };
+  const o2: Order = { number: `PO-${n}-2`, buyer: RETAILER.gln, point: RETAILER.points[1]!, quantities: [96, 12] };
+  const m: Order = { buyer: MARKET.gln, buyerName: MARKET.name, point: MARKET.point, quantities: [24, 6], number: '' };
+  const o3: Order = { ...m, number: `SM-${n}-1` };
+  const o4: Order = { ...m, number: `SM-${n}-2`, quantities: [12, 12] };
+  const sscc = (i: number) => {
+    const body = `35901234${n}${i}`.padEnd(17, '0');
+    return `${body}${checkDigit(body)}`;
+  };
+  return {
+    in: [
+      {
+        fileName: `demo-orders-${n}-retailer.edi`,
+        text: interchange(RETAILER.gln, own, `DI${n}1`, at, [orders(1, o1, own, at), orders(2, o2, own, at)]),
+      },
+      {
+        fileName: `demo-orders-${n}-market.edi`,
+        text: interchange(MARKET.gln, own, `DI${n}2`, at, [orders(1, o3, own, at), orders(2, o4, own, at, true)]),
+      },
+    ],
+    out: [
+      {
+        fileName: `demo-outbox-${n}.edi`,
+        text: interchange(own, RETAILER.gln, `DO${n}1`, at, [
+          ordrsp(1, `RSP-${n}-1`, o1, own, at),
+          desadv(2, `DES-${n}-1`, o1, own, at, sscc(1)),
+          invoic(3, `INV-${n}-1`, o1, own, at),
+          desadv(4, `DES-${n}-2`, o2, own, at, sscc(2)),
+          invoic(5, `INV-${n}-2`, o2, own, at),
+        ]),
+      },
+    ],
+  };
+}
+
+/**
+ * What auth does at a session's start and end, for the demo documents: a demo login enqueues its set's creation in
+ * the login's transaction, a logout of a session with demo documents enqueues their removal in its own.
+ */
+export function demoSessionHooks(deps: { db: Db; jobs: JobEnqueuer }): SessionHooks {
+  const repo = createDemoDocumentsRepository(deps.db);
+  return {
+    async started(session, tx) {
+      if (!session.roles.includes(DEMO_ROLE) || !session.companyId) return;
+      await deps.jobs.enqueue(
+        tx,
+        'documents.demo.create',
+        { sessionId: session.sessionId, userId: session.userId, companyId: session.companyId },
+        { key: session.sessionId },
+      );
+    },
+    async ended(session, tx) {
+      if (!(await repo.hasSession(session.sessionId, tx))) return;
+      await deps.jobs.enqueue(
+        tx,
+        'documents.demo.remove',
+        { sessionId: session.sessionId },
+        { key: session.sessionId },
+      );
+    },
+    committed() {
+      deps.jobs.wake('documents.demo.create');
+      deps.jobs.wake('documents.demo.remove');
+    },
+  };
+}
+
+export function createDemoDocumentsService(deps: {
+  db: Db;
+  clock: Clock;
+  blobs: BlobStore;
+  jobs: JobEnqueuer;
+  log: FastifyBaseLogger;
+  documents: Pick<DocumentsService, 'upload'>;
+  companies: Pick<CompaniesService, 'locations'>;
+  sessions: { liveSessions(sessionIds: readonly string[]): Promise<string[]> };
+}) {
+  const repo = createDemoDocumentsRepository(deps.db);
+
+  /** Deletes the session's blobs, then its rows: a crash in between leaves rows whose retry deletes again. */
+  async function remove(sessionId: string): Promise<number> {
+    for (const key of await repo.payloadKeys(sessionId)) await deps.blobs.delete(key);
+    return repo.deleteSession(sessionId);
+  }
+
+  /**
+   * Enqueues the sweep of the next period, once per period whoever asks (the server at start, each sweep at its
+   * end): its key is the period's start.
+   */
+  async function schedule(): Promise<void> {
+    const period = DEMO_SWEEP_SECONDS * 1000;
+    const next = Math.floor(deps.clock.now().getTime() / period + 1) * period;
+    await deps.jobs.enqueue(deps.db, 'documents.demo.sweep', {}, { key: String(next), startAfter: new Date(next) });
+  }
+
+  return {
+    schedule,
+
+    /**
+     * Makes the session's set through the documents' upload, as the demo user (the inbox's orders first, so that the
+     * outbox's response, despatch advices and invoices find them and are linked). A session already over gets none.
+     */
+    async create(input: { sessionId: string; userId: string; companyId: string }): Promise<void> {
+      const [live] = await deps.sessions.liveSessions([input.sessionId]);
+      if (!live) return;
+      const glns = await deps.companies.locations.list(
+        { companyId: input.companyId },
+        CompanyLocationsQuerySchema.parse({ kind: 'company', limit: 1 }),
+      );
+      const own = glns.items[0]?.gln;
+      if (!own) {
+        deps.log.warn({ companyId: input.companyId }, 'demo documents: the demo company has no GLN, none made');
+        return;
+      }
+      const caller = {
+        userId: input.userId,
+        companyId: input.companyId,
+        permissions: [...FEATURE_PERMISSIONS],
+        roles: [DEMO_ROLE],
+        sessionId: input.sessionId,
+      };
+      const files = demoInterchanges(input.sessionId, own, deps.clock.now());
+      const asUpload = (list: { fileName: string; text: string }[]) =>
+        list.map((f) => ({ fileName: f.fileName, bytes: new TextEncoder().encode(f.text) }));
+      await deps.documents.upload(caller, 'in', asUpload(files.in));
+      await deps.documents.upload(caller, 'out', asUpload(files.out));
+      // A logout while the set was being made found nothing to remove yet: remove it now.
+      const [still] = await deps.sessions.liveSessions([input.sessionId]);
+      if (!still) await remove(input.sessionId);
+    },
+
+    /** Deletes a session's documents, interchanges and blobs (logout); how many documents there were. */
+    remove,
+
+    /**
+     * Deletes the sets of every session that is over (revoked, expired, idle past its refresh token), and enqueues
+     * the next sweep. How many sessions it removed.
+     */
+    async sweep(): Promise<number> {
+      let removed = 0;
+      let after: string | null = null;
+      for (;;) {
+        const batch = await repo.sessions(after, SWEEP_BATCH);
+        if (batch.length === 0) break;
+        const live = new Set(await deps.sessions.liveSessions(batch));
+        for (const sessionId of batch) {
+          if (live.has(sessionId)) continue;
+          await remove(sessionId);
+          removed += 1;
+        }
+        after = batch.at(-1)!;
+      }
+      await schedule();
+      return removed;
+    },
+  };
+}
+export type DemoDocumentsService = ReturnType<typeof createDemoDocumentsService>;
