@@ -83,6 +83,10 @@ export const ERROR_CODES = [
   'documents.sender_not_own',
   /** An uploaded file that is not an EDIFACT interchange with a UNB (details: files.<n>). */
   'documents.not_interchange',
+  /** A request to the inbound endpoint without an API key, or with one that is unknown or revoked (never which). */
+  'api_keys.invalid',
+  /** The company holds the most keys it may that are not revoked (data: max). */
+  'api_keys.limit_reached',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -145,6 +149,8 @@ export const ERROR_STATUS = {
   'companies.too_many_locations': 409,
   'documents.sender_not_own': 400,
   'documents.not_interchange': 400,
+  'api_keys.invalid': 401,
+  'api_keys.limit_reached': 409,
 } as const satisfies Record<ErrorCode, number>;
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);

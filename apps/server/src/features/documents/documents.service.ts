@@ -41,6 +41,12 @@ import {
 /** Who calls: the request's principal (an impersonating admin is the impersonated user here). */
 export type DocumentsCaller = { userId: string; companyId: string | null; permissions: Principal['permissions'] };
 
+/**
+ * Who uploads: a user, or a machine with the company's API key (`userId` null, `apiKeyId` set; decision 0023). The
+ * upload reads only the company, so a key needs no permissions of its own.
+ */
+export type UploadCaller = { userId: string | null; companyId: string | null; apiKeyId?: string };
+
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 
 type UploadedDocument = z.infer<typeof UploadedDocumentSchema>;
@@ -234,7 +240,8 @@ export function createDocumentsService(deps: {
     const documents: NewDocument[] = [];
     const history: NewHistory[] = [];
     const links: { fromId: string; toId: string; kind: string }[] = [];
-    const reason = hasErrors ? 'validation' : null;
+    // A message with errors says so; one that came with an API key says that (the interchange names the key).
+    const reason = hasErrors ? 'validation' : interchange.apiKeyId ? 'api_key' : null;
 
     if (interchange.direction === 'in') {
       const partnerGln = other(m.unbRecipient) ?? (GLN.test(senderGln) ? senderGln : null);
@@ -495,7 +502,7 @@ export function createDocumentsService(deps: {
      * sender is not one of the company's GLNs, refuses the whole upload.
      */
     async upload(
-      caller: DocumentsCaller,
+      caller: UploadCaller,
       direction: DocumentDirection,
       files: readonly UploadedFile[],
     ): Promise<UploadFileResult[]> {
@@ -567,6 +574,7 @@ export function createDocumentsService(deps: {
                 fileName: file.fileName,
                 size: file.bytes.length,
                 uploadedBy: caller.userId,
+                apiKeyId: caller.apiKeyId ?? null,
                 createdAt: clock.now(),
               },
               tx,
