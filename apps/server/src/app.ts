@@ -52,6 +52,8 @@ import { createPartnersService, type PartnersService } from './features/partners
 import { effectiveRestrictions } from './features/restrictions/restrictions.service.ts';
 import { documentsFeature } from './features/documents/documents.routes.ts';
 import { createDemoDocumentsService, demoSessionHooks } from './features/documents/demo-documents.service.ts';
+import { apiKeysRoutes, inboundRoutes } from './features/api-keys/api-keys.routes.ts';
+import { createApiKeysService } from './features/api-keys/api-keys.service.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
@@ -129,7 +131,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         version: '0.1.0',
         description: 'Every endpoint of the portal. Private routes need `Authorization: Bearer <access token>`.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // A company API key, for POST /api/documents/inbound only (decision 0023).
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
@@ -223,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     inlineMaxBytes: config.documentsInlineMaxBytes,
     ingestBatchMessages: config.documentsIngestBatchMessages,
   });
+  const apiKeys = createApiKeysService({ db, clock, audit, companies });
   const demoDocuments = createDemoDocumentsService({
     db,
     clock,
@@ -261,6 +270,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(addressBookRoutes({ db, clock, audit, cpu }));
       await api.register(partnersRoutes(partners));
       await api.register(documents.routes);
+      await api.register(apiKeysRoutes(apiKeys));
+      await api.register(inboundRoutes({ apiKeys, documents: documents.service }));
       await api.register(jobsRoutes(jobs));
     },
     { prefix: '/api' },

@@ -144,11 +144,20 @@ function queryOf(pairs: [string, string][]): string {
 
 let t: TestApp;
 let tokens: { user: string; admin: string };
+/** The user's company API key: the inbound endpoint authenticates with it, every other route ignores it. */
+let apiKey: string;
 let operations: { method: string; path: string; op: Operation }[];
 
 beforeAll(async () => {
   t = await createTestApp();
   tokens = { user: (await login(t.app)).access_token, admin: (await login(t.app, ADMIN)).access_token };
+  const key = await t.app.inject({
+    method: 'POST',
+    url: '/api/company/api-keys',
+    headers: bearer(tokens.user),
+    payload: { name: 'bad input' },
+  });
+  apiKey = (key.json() as { secret: string }).secret;
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
     paths: Record<string, Record<string, Operation>>;
   };
@@ -166,7 +175,12 @@ type Answer = { statusCode: number; body: string; json(): unknown };
 async function asBoth(sent: Omit<Sent, 'headers'> & { headers?: Record<string, string> }): Promise<Answer[]> {
   const answers: Answer[] = [];
   for (const token of [tokens.user, tokens.admin]) {
-    answers.push(await t.app.inject({ ...sent, headers: { ...sent.headers, ...bearer(token) } } as never));
+    answers.push(
+      await t.app.inject({
+        ...sent,
+        headers: { ...sent.headers, ...bearer(token), 'x-api-key': apiKey },
+      } as never),
+    );
   }
   return answers;
 }

@@ -91,6 +91,10 @@ export const ERROR_CODES = [
   'documents.status_not_applicable',
   /** The chosen file encoding cannot hold a character of the document (details: the character and its place). */
   'documents.unencodable',
+  /** A request to the inbound endpoint without an API key, or with one that is unknown or revoked (never which). */
+  'api_keys.invalid',
+  /** The company holds the most keys it may that are not revoked (data: max). */
+  'api_keys.limit_reached',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -157,6 +161,8 @@ export const ERROR_STATUS = {
   'documents.zip_too_large': 400,
   'documents.status_not_applicable': 400,
   'documents.unencodable': 422,
+  'api_keys.invalid': 401,
+  'api_keys.limit_reached': 409,
 } as const satisfies Record<ErrorCode, number>;
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);

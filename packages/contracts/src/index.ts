@@ -19,3 +19,4 @@ export * from './identifiers.ts';
 export * from './address-book.ts';
 export * from './partners.ts';
 export * from './company-locations.ts';
+export * from './api-keys.ts';

@@ -13,3 +13,4 @@ export * from '../features/address-book/address-book.table.ts';
 export * from '../storage/blobs.table.ts';
 export * from '../features/partners/partners.table.ts';
 export * from '../features/documents/documents.table.ts';
+export * from '../features/api-keys/api-keys.table.ts';

@@ -43,6 +43,11 @@ export type AuditEvent =
   | 'admin.user_enabled'
   | 'admin.user_reset_sent'
   | 'admin.user_roles_changed'
+  /** A company API key created or revoked (details: keyId, name, prefix). */
+  | 'api_keys.created'
+  | 'api_keys.revoked'
+  /** A call of the inbound endpoint without a valid key (details.reason), counted per address. */
+  | 'api_keys.auth_failed'
   | 'issue_report.submitted'
   | 'issue_report.status_changed';
 

@@ -116,7 +116,8 @@ async function rowsOf(
   const documents: NewDocument[] = [];
   const history: NewHistory[] = [];
   const links: { fromId: string; toId: string; kind: string }[] = [];
-  const reason = hasErrors ? 'validation' : null;
+  // A message with errors says so; one that came with an API key says that (the interchange names the key).
+  const reason = hasErrors ? 'validation' : interchange.apiKeyId ? 'api_key' : null;
 
   if (interchange.direction === 'in') {
     const partnerGln = other(m.unbRecipient) ?? (GLN.test(senderGln) ? senderGln : null);

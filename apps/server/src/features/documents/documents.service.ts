@@ -53,12 +53,25 @@ export type DocumentsCaller = {
   sessionId?: string | undefined;
 };
 
+/**
+ * Who uploads: a user, or a machine with the company's API key (`userId` null, `apiKeyId` set; decision 0023). The
+ * upload reads only the company, so a key needs no permissions of its own.
+ */
+export type UploadCaller = {
+  userId: string | null;
+  companyId: string | null;
+  apiKeyId?: string;
+  /** A user of role `demo` uploads into its login session (decision 0027). */
+  roles?: readonly string[];
+  sessionId?: string | undefined;
+};
+
 export type UploadedFile = { fileName: string; bytes: Uint8Array };
 
 type UploadedDocument = z.infer<typeof UploadedDocumentSchema>;
 
 /** The demo session an upload belongs to: the caller's, for a user of role `demo`; null for everyone else. */
-const demoSessionOf = (caller: DocumentsCaller): string | null =>
+const demoSessionOf = (caller: UploadCaller): string | null =>
   caller.roles?.includes(DEMO_ROLE) ? (caller.sessionId ?? null) : null;
 /** After this long a queued ingest that the upload ran itself is looked at by a worker too (a crash in between). */
 const SAFETY_NET_SECONDS = 120;
@@ -235,7 +248,7 @@ export function createDocumentsService(deps: {
    * interchange another upload holds is a duplicate: its blob is removed and the first upload answered.
    */
   async function admit(
-    caller: DocumentsCaller & { companyId: string },
+    caller: UploadCaller & { companyId: string },
     direction: DocumentDirection,
     file: { id: string; fileName: string; size: number; sha256: string; envelope: Envelope; envelopes: Envelope[] },
   ): Promise<UploadFileResult> {
@@ -264,6 +277,7 @@ export function createDocumentsService(deps: {
             size: file.size,
             uploadedBy: caller.userId,
             sessionId: demoSessionOf(caller),
+            apiKeyId: caller.apiKeyId ?? null,
             createdAt: clock.now(),
           },
           tx,
@@ -347,7 +361,7 @@ export function createDocumentsService(deps: {
      * sender is not one of the company's GLNs, refuses the whole upload.
      */
     async upload(
-      caller: DocumentsCaller,
+      caller: UploadCaller,
       direction: DocumentDirection,
       files: readonly UploadedFile[],
     ): Promise<UploadFileResult[]> {
@@ -411,7 +425,7 @@ export function createDocumentsService(deps: {
      * `request.too_large` (413) and nothing is stored. Then as `upload`: duplicates, the job, small files read at once.
      */
     async receive(
-      caller: DocumentsCaller,
+      caller: UploadCaller,
       direction: DocumentDirection,
       fileName: string,
       stream: AsyncIterable<Uint8Array>,

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { companyApiKeys } from '../api-keys/api-keys.table.ts';
 import { companies } from '../companies/companies.table.ts';
 import { users } from '../users/users.table.ts';
 
@@ -49,6 +50,8 @@ export const interchanges = pgTable(
      * part 5; decision 0027).
      */
     sessionId: uuid('session_id'),
+    /** The company API key it came with (`POST /api/documents/inbound`, decision 0023); then `uploaded_by` is null. */
+    apiKeyId: uuid('api_key_id').references(() => companyApiKeys.id, { onDelete: 'set null' }),
     /** `queued` until the ingest ran, then `done`; `failed` when its content could not be read at all. */
     state: text('state').notNull().default('queued'),
     /** Findings outside any message (the envelope's), capped. */
