@@ -19,6 +19,7 @@ import {
   type UploadedDocumentSchema,
 } from '@portal/contracts';
 import type { z } from 'zod';
+import type { CanonicalDocument } from '@portal/documents';
 import type { CpuPool } from '../../cpu/pool.ts';
 import type { Db } from '../../db/client.ts';
 import { DEMO_ROLE, documentReaderOf, READ_PERMISSION, type DocumentReader } from '../../access/document-scope.ts';
