@@ -51,6 +51,7 @@ import { partnersRoutes } from './features/partners/partners.routes.ts';
 import { createPartnersService, type PartnersService } from './features/partners/partners.service.ts';
 import { effectiveRestrictions } from './features/restrictions/restrictions.service.ts';
 import { documentsFeature } from './features/documents/documents.routes.ts';
+import type { DocumentsService } from './features/documents/documents.service.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
@@ -219,9 +220,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     partners,
     inlineMaxBytes: config.documentsInlineMaxBytes,
     ingestBatchMessages: config.documentsIngestBatchMessages,
+    log: app.log,
   });
   await jobs.handle(createJobHandlers({ mail, documents: documents.service }), { workers: config.jobWorkers });
-  app.decorate('services', { db, clock, tokens, mail, audit, auth, cpu, edifact, jobs, partners });
+  app.decorate('services', {
+    db,
+    clock,
+    tokens,
+    mail,
+    audit,
+    auth,
+    cpu,
+    edifact,
+    jobs,
+    partners,
+    documents: documents.service,
+  });
 
   await app.register(
     async (api) => {
@@ -288,6 +302,8 @@ declare module 'fastify' {
       jobs: JobQueue;
       /** For the documents: `ensurePartner` and `notifyPartnerEvent`. */
       partners: PartnersService;
+      /** The documents' service (its stream intake, `receive`, for the inbound endpoint and the ingest bench). */
+      documents: DocumentsService;
     };
   }
 }

@@ -93,6 +93,7 @@ export function documentsFeature(deps: {
   partners: DocumentPartners;
   inlineMaxBytes: number;
   ingestBatchMessages?: number | undefined;
+  log?: { warn(details: object, message: string): void } | undefined;
 }): { routes: FastifyPluginAsyncZod; service: DocumentsService } {
   const service = createDocumentsService(deps);
   const routes: FastifyPluginAsyncZod = async (app) => {
