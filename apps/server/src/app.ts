@@ -54,6 +54,7 @@ import { documentsFeature } from './features/documents/documents.routes.ts';
 import { createDemoDocumentsService, demoSessionHooks } from './features/documents/demo-documents.service.ts';
 import { apiKeysRoutes, inboundRoutes } from './features/api-keys/api-keys.routes.ts';
 import { createApiKeysService } from './features/api-keys/api-keys.service.ts';
+import type { DocumentsService } from './features/documents/documents.service.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     users,
     inlineMaxBytes: config.documentsInlineMaxBytes,
     ingestBatchMessages: config.documentsIngestBatchMessages,
+    log: app.log,
   });
   const apiKeys = createApiKeysService({ db, clock, audit, companies });
   const demoDocuments = createDemoDocumentsService({
@@ -247,7 +249,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The sweep of demo sessions that ended without a logout reschedules itself; this starts it (once per period).
   await demoDocuments.schedule();
-  app.decorate('services', { db, clock, tokens, mail, audit, auth, cpu, edifact, jobs, partners });
+  app.decorate('services', {
+    db,
+    clock,
+    tokens,
+    mail,
+    audit,
+    auth,
+    cpu,
+    edifact,
+    jobs,
+    partners,
+    documents: documents.service,
+  });
 
   await app.register(
     async (api) => {
@@ -316,6 +330,8 @@ declare module 'fastify' {
       jobs: JobQueue;
       /** For the documents: `ensurePartner` and `notifyPartnerEvent`. */
       partners: PartnersService;
+      /** The documents' service (its stream intake, `receive`, for the inbound endpoint and the ingest bench). */
+      documents: DocumentsService;
     };
   }
 }

@@ -38,7 +38,7 @@ const EnvSchema = z.object({
     .min(0)
     .default(2 * 1024 * 1024),
   /** Messages per batch of the documents' ingest (decision 0024). */
-  DOCUMENTS_INGEST_BATCH_MESSAGES: z.coerce.number().int().min(1).max(100_000).default(1000),
+  DOCUMENTS_INGEST_BATCH_MESSAGES: z.coerce.number().int().min(1).max(100_000).default(500),
   CPU_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   STORAGE_URL: z
     .string()

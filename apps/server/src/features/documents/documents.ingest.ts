@@ -30,8 +30,8 @@ import type { IngestedMessage, IngestResult } from './documents.tasks.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
 /** A batch: cut at the first message start after this many messages or bytes (see the benchmark, decision 0024). */
-export const INGEST_BATCH_MESSAGES = 1000;
-export const INGEST_BATCH_BYTES = 2 * 1024 * 1024;
+export const INGEST_BATCH_MESSAGES = 500;
+export const INGEST_BATCH_BYTES = 1024 * 1024;
 
 const TYPE_CODES: ReadonlySet<string> = new Set(DOCUMENT_TYPE_CODES);
 const GLN = /^\d{13}$/;
@@ -428,6 +428,9 @@ export type IngestDeps = {
 
 type Link = { fromId: string; toId: string; kind: string };
 
+/** INGEST_PROFILE=1: each run prints where its time went, in ms (`npm run bench:ingest` shows it). */
+const PROFILE = process.env.INGEST_PROFILE === '1';
+
 export function createDocumentsIngest(deps: IngestDeps) {
   const { db, clock, cpu, blobs, companies, partners, repo } = deps;
   const batchMessages = deps.batchMessages ?? INGEST_BATCH_MESSAGES;
@@ -436,6 +439,8 @@ export function createDocumentsIngest(deps: IngestDeps) {
   /** One run over the file from the progress marker on; 'mismatch' when the file must be read in one piece. */
   async function run(interchange: InterchangeRow, whole: boolean): Promise<'done' | 'mismatch'> {
     const id = interchange.id;
+    // Wall time of each step: reading and cutting, the pool's work, waiting for it, and each transaction's parts.
+    const PROF = { split: 0, cpu: 0, wait: 0, tx: 0, rows: 0, chain: 0, dups: 0, insert: 0 };
     const ref = await deps.edifact.directoryRef();
     const at = clock.now();
     const findings = [...(interchange.findings as DocumentFinding[])];
@@ -470,6 +475,7 @@ export function createDocumentsIngest(deps: IngestDeps) {
       const piece = next.value;
       const single = piece.offset === 0 && piece.last;
       try {
+        const t1 = performance.now();
         const result = await cpu.run({
           name: 'documents.ingest',
           ...ref,
@@ -487,6 +493,7 @@ export function createDocumentsIngest(deps: IngestDeps) {
           firstIndex: piece.firstIndex,
           starts: single ? undefined : piece.starts,
         });
+        PROF.cpu += performance.now() - t1;
         return { piece, result };
       } catch (error) {
         if (error instanceof AppError && error.code === 'request.processing_limit') {
@@ -502,7 +509,9 @@ export function createDocumentsIngest(deps: IngestDeps) {
       // The next piece is read and validated while this one is written.
       let next = read();
       for (;;) {
+        const tw = performance.now();
         const current = await next;
+        PROF.wait += performance.now() - tw;
         if (!current) return 'done';
         const { piece, result } = current;
         next = piece.last || 'failed' in result || result.mismatch ? Promise.resolve(undefined) : read();
@@ -517,6 +526,8 @@ export function createDocumentsIngest(deps: IngestDeps) {
           }
         }
         const lookup = (gln: string | null | undefined) => (gln ? (known.get(gln) ?? null) : null);
+        await repo.keepStatistics();
+        const tt = performance.now();
         await db.transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db;
           const locked = await repo.lockInterchange(id, tx);
@@ -554,11 +565,18 @@ export function createDocumentsIngest(deps: IngestDeps) {
             history.push(...rows.history);
             links.push(...rows.links);
           }
+          let tp = performance.now();
+          PROF.rows += tp - tt;
           links.push(...(await chainLinks(repo, documents, tx)));
           const business = await deriveBusinessStatuses(repo, documents, links, tx, at, locked.uploadedBy);
           history.push(...business.history);
+          PROF.chain += performance.now() - tp;
+          tp = performance.now();
           await warnDuplicates(repo, documents, tx);
+          PROF.dups += performance.now() - tp;
+          tp = performance.now();
           const inserted = new Set(await repo.insertDocuments(documents, tx));
+          PROF.insert += performance.now() - tp;
           await repo.insertHistory(
             history.filter((h) => inserted.has(h.documentId)),
             tx,
@@ -592,11 +610,16 @@ export function createDocumentsIngest(deps: IngestDeps) {
             tx,
           );
         });
+        PROF.tx += performance.now() - tt;
         if (stopped || 'failed' in result) return 'done';
       }
     } finally {
       await pieces.return(undefined);
       blob.body.destroy();
+      if (PROFILE) {
+        const ms = Object.entries(PROF).map(([k, v]) => `${k} ${Math.round(v)}`);
+        process.stderr.write(`ingest ${id} (${interchange.messagesDone} done before): ${ms.join(', ')} ms\n`);
+      }
     }
   }
 

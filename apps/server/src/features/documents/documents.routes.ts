@@ -99,6 +99,7 @@ export function documentsFeature(deps: {
   users: DocumentUsers;
   inlineMaxBytes: number;
   ingestBatchMessages?: number | undefined;
+  log?: { warn(details: object, message: string): void } | undefined;
 }): { routes: FastifyPluginAsyncZod; service: DocumentsService } {
   const service = createDocumentsService(deps);
   const actions = createDocumentActionsService({ ...deps, documents: service });

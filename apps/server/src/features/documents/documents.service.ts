@@ -183,6 +183,8 @@ export function createDocumentsService(deps: {
   inlineMaxBytes: number;
   /** Messages per ingest batch (default INGEST_BATCH_MESSAGES; tests make it small). */
   ingestBatchMessages?: number | undefined;
+  /** Where an inline ingest's failure is told (the job runs it again). */
+  log?: { warn(details: object, message: string): void } | undefined;
 }) {
   const { db, clock, cpu, blobs, jobs, companies, partners } = deps;
 
@@ -333,7 +335,10 @@ export function createDocumentsService(deps: {
         findings: [],
       };
     }
-    await ingest.ingest(id);
+    // A failure here (the database gone, say) is the job's to retry: the file is stored, the answer says queued.
+    await ingest
+      .ingest(id)
+      .catch((error: unknown) => deps.log?.warn({ err: error, interchangeId: id }, 'ingest failed'));
     const done = (await repo.findInterchange(id))!;
     const documents = await repo.documentsOfInterchange(id, companyId, direction);
     const findings = [

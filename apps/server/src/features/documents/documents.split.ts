@@ -144,10 +144,10 @@ export function createSplitter(options: SplitOptions): {
   let skipping = skip > 0;
   let scan = 0;
 
-  const unreleased = (at: number): boolean => {
-    if (release < 0) return true;
+  const unreleased = (at: number, by = release): boolean => {
+    if (by < 0) return true;
     let k = at - 1;
-    while (k >= w.start && w.at(k) === release) k--;
+    while (k >= w.start && w.at(k) === by) k--;
     return (at - 1 - k) % 2 === 0;
   };
   /** Where the segment at `at` starts counting from the terminator before it; -1 when `at` starts no segment. */
@@ -159,10 +159,9 @@ export function createSplitter(options: SplitOptions): {
     return w.at(k) === term && unreleased(k) ? k + 1 : -1;
   };
   /** The end (just past the terminator) of the segment starting at `from`, or -1 when not read yet. */
-  const segmentEnd = (from: number): number => {
-    for (let i = w.bytes.indexOf(term, from - w.start); i !== -1 && i < w.length; i = w.bytes.indexOf(term, i + 1)) {
-      if (i >= w.length) break;
-      if (unreleased(i + w.start)) return i + w.start + 1;
+  const segmentEnd = (from: number, by: number, released: number): number => {
+    for (let i = w.bytes.indexOf(by, from - w.start); i !== -1 && i < w.length; i = w.bytes.indexOf(by, i + 1)) {
+      if (unreleased(i + w.start, released)) return i + w.start + 1;
     }
     return -1;
   };
@@ -215,23 +214,22 @@ export function createSplitter(options: SplitOptions): {
         continue;
       }
       if (third === 0x42 /* UNB */) {
-        // A UNB right after its UNA keeps it; any other starts from the defaults.
+        // A UNB right after its UNA keeps it; any other starts from the defaults (after the check that it starts
+        // a segment, by the terminator in force before it).
         let k = at - 1;
         while (k >= unaEnd && isSpace(w.at(k))) k--;
         const withUna = una >= 0 && k === unaEnd - 1;
-        if (!withUna) {
-          comp = 0x3a;
-          elem = 0x2b;
-          release = 0x3f;
-          term = 0x27;
-        }
-        if (w.at(at + 3) !== elem || segmentStart(at) < 0) continue;
-        const end = segmentEnd(at + 4);
+        if (!withUna && segmentStart(at) < 0) continue;
+        // The service characters of this interchange, taken on only once its UNB is read whole.
+        const next = withUna ? { comp, elem, release, term } : { comp: 0x3a, elem: 0x2b, release: 0x3f, term: 0x27 };
+        if (w.at(at + 3) !== next.elem || (withUna && segmentStart(at) < 0)) continue;
+        const end = segmentEnd(at + 4, next.term, next.release);
         if (end < 0) {
           if (final) return;
           scan = at;
           return;
         }
+        ({ comp, elem, release, term } = next);
         header = w.copy(withUna ? una : at, end);
         options.onHeader?.(header, at);
         una = -1;
