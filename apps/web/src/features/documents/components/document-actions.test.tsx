@@ -97,6 +97,7 @@ describe('selecting documents and the bulk bar', () => {
       direction: 'in',
       documentNumber: 'PO',
       columns: 'DocumentNumber,PartnerName,DeliveryPointIln,DocumentBusinessDate,WebDocumentTimeStamp,Status',
+      language: 'en',
     });
     expect(exportPath({ format: 'xlsx', direction: 'out', columns: ['Status'], search: {}, ids: ['a', 'b'] })).toBe(
       '/documents/export?format=xlsx&direction=out&columns=Status&ids=a%2Cb',
