@@ -85,7 +85,10 @@ async function sendOrders(browser: Browser, baseURL: string | undefined, control
     buffer: Buffer.from(orders(control, numbers)),
   });
   await buyer.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(buyer.getByTestId('upload-result')).toContainText(`Documents created: ${numbers.length}`);
+  // A loaded machine may take a while: the result says when the upload is through.
+  await expect(buyer.getByTestId('upload-result')).toContainText(`Documents created: ${numbers.length}`, {
+    timeout: 60_000,
+  });
   await buyer.context().close();
 }
 
