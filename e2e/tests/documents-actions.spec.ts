@@ -114,6 +114,8 @@ for (const lang of ['en', 'ar'] as const) {
     browser,
     baseURL,
   }) => {
+    // Two users, an upload, two downloads: more steps than the default time allows on a busy machine.
+    test.setTimeout(240_000);
     const text = catalog(lang);
     const { control, numbers } = unique(lang.toUpperCase());
     await sendOrders(browser, baseURL, control, numbers);
@@ -175,6 +177,7 @@ for (const lang of ['en', 'ar'] as const) {
 }
 
 test('the clerk reads the inbox but is offered no status actions', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
   const { control, numbers } = unique('CL');
   await sendOrders(browser, baseURL, control, numbers);
   const page = await newPage(browser, baseURL);
@@ -194,6 +197,7 @@ test('the clerk reads the inbox but is offered no status actions', async ({ brow
 });
 
 test('on a phone the selection and its bar fit the screen', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
   const { control, numbers } = unique('PH');
   await sendOrders(browser, baseURL, control, numbers);
   const page = await newPage(browser, baseURL);

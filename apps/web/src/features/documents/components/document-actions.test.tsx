@@ -133,12 +133,21 @@ describe('the document view’s status actions', () => {
         ...routes,
         [`GET /api/documents/${DOC_ID}`]: () => {
           reads.push(DOC_ID);
-          return { body: detail({ businessStatus: 'confirmed' }) };
+          const linked = {
+            field: 'businessStatus',
+            from: 'new_order',
+            to: 'confirmed',
+            userId: null,
+            at: '2026-11-21T10:00:00.000Z',
+            reason: 'linked_document',
+          };
+          return { body: detail({ businessStatus: 'confirmed', history: [...detail().history, linked] }) };
         },
       },
     });
     const actions = await app.screen.findByTestId('document-status-actions');
     expect(within(actions).getByText('Confirmed')).toBeTruthy();
+    expect(app.screen.getByTestId('document-history').textContent).toContain('New order → Confirmed');
     await app.user.click(within(actions).getByRole('button', { name: 'Mark as unread' }));
     await waitFor(() => expect(changes).toEqual([{ ids: [DOC_ID], read: false }]));
     // The view shows Received, and the button turns into "Mark as read".
