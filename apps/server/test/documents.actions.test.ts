@@ -428,5 +428,11 @@ describe('the export', () => {
     expect(lines).toHaveLength(DOCUMENT_EXPORT_MAX_ROWS + 2);
     expect(lines[1]).toBe('BULK-00001');
     expect(lines.at(-2)).toBe('BULK-10000');
+    // The screen's language, when the request names one.
+    res = await exportOf(
+      user,
+      'format=csv&direction=in&documentNumber=ACT-1&columns=DocumentNumber,Status&language=pl',
+    );
+    expect(res.body.slice(1).split('\r\n').slice(0, 2)).toEqual(['Numer dokumentu,Status', 'ACT-1,Przeczytany']);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOCUMENT_ADDITIONAL_STATUSES, DocumentListQuerySchema } from './documents.ts';
+import { LanguageSchema } from './auth.ts';
 import { text } from './rules.ts';
 import { DOCUMENT_COLUMNS } from './users.ts';
 
@@ -98,5 +99,7 @@ export const DocumentExportQuerySchema = DocumentListQuerySchema.omit({
       .refine((columns) => new Set(columns).size === columns.length, 'invalid'),
   ),
   ids: z.preprocess(commaList, SelectionSchema).optional(),
+  /** The language of the headers and labels: the screen's; the user's stored one when absent. */
+  language: LanguageSchema.optional(),
 });
 export type DocumentExportQuery = z.infer<typeof DocumentExportQuerySchema>;

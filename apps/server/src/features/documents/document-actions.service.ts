@@ -215,8 +215,8 @@ export function createDocumentActionsService(deps: {
     async export(caller: ActionsCaller, query: DocumentExportQuery): Promise<DocumentExport> {
       const reader = await readerOf(caller);
       if (!can(reader.permissions, READ_PERMISSION[query.direction])) throw forbidden();
-      const { format, columns, ids, sort, order, ...filters } = query;
-      const t = catalogTranslator('documents', caller.language);
+      const { format, columns, ids, sort, order, language, ...filters } = query;
+      const t = catalogTranslator('documents', language ?? caller.language);
       const header = columns.map((c) => t(`columns.${c}`));
       const sortOrder = { sort, direction: order };
       let rows: AsyncIterable<DocumentListRow[]>;

@@ -61,6 +61,8 @@ export type ExportRequest = {
   search: DocumentsSearch;
   /** The selection; without it, the whole filtered list. */
   ids?: readonly string[];
+  /** The screen's language, for the headers and labels. */
+  language?: string;
 };
 
 /** The export's address: the list's filters and sort, the columns in their order, the selection when there is one. */
@@ -71,6 +73,7 @@ export function exportPath(request: ExportRequest): string {
   }
   params.set('columns', request.columns.join(','));
   if (request.ids?.length) params.set('ids', request.ids.join(','));
+  if (request.language) params.set('language', request.language);
   return `/documents/export?${params.toString()}`;
 }
 

@@ -97,6 +97,7 @@ describe('selecting documents and the bulk bar', () => {
       direction: 'in',
       documentNumber: 'PO',
       columns: 'DocumentNumber,PartnerName,DeliveryPointIln,DocumentBusinessDate,WebDocumentTimeStamp,Status',
+      language: 'en',
     });
     expect(exportPath({ format: 'xlsx', direction: 'out', columns: ['Status'], search: {}, ids: ['a', 'b'] })).toBe(
       '/documents/export?format=xlsx&direction=out&columns=Status&ids=a%2Cb',
@@ -132,12 +133,21 @@ describe('the document view’s status actions', () => {
         ...routes,
         [`GET /api/documents/${DOC_ID}`]: () => {
           reads.push(DOC_ID);
-          return { body: detail({ businessStatus: 'confirmed' }) };
+          const linked = {
+            field: 'businessStatus',
+            from: 'new_order',
+            to: 'confirmed',
+            userId: null,
+            at: '2026-11-21T10:00:00.000Z',
+            reason: 'linked_document',
+          };
+          return { body: detail({ businessStatus: 'confirmed', history: [...detail().history, linked] }) };
         },
       },
     });
     const actions = await app.screen.findByTestId('document-status-actions');
     expect(within(actions).getByText('Confirmed')).toBeTruthy();
+    expect(app.screen.getByTestId('document-history').textContent).toContain('New order → Confirmed');
     await app.user.click(within(actions).getByRole('button', { name: 'Mark as unread' }));
     await waitFor(() => expect(changes).toEqual([{ ids: [DOC_ID], read: false }]));
     // The view shows Received, and the button turns into "Mark as read".

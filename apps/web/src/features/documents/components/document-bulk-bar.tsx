@@ -33,7 +33,7 @@ export const capSelection = (ids: Iterable<string>): Set<string> => new Set([...
  * or without one the whole filtered list, as CSV or XLSX with the user's columns.
  */
 export function DocumentBulkBar(props: BulkBarProps) {
-  const { t } = useTranslation('documents');
+  const { t, i18n } = useTranslation('documents');
   const canModify = useCanModify(props.direction);
   const { run, pending } = useStatusChange();
   const zip = useDownloadZip();
@@ -117,6 +117,7 @@ export function DocumentBulkBar(props: BulkBarProps) {
                         direction: props.direction,
                         columns: props.columns,
                         search: props.search,
+                        language: i18n.language,
                         ...(count > 0 ? { ids } : {}),
                       },
                       { onError: (error) => showFailure(error, 'documents') },

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   DOCUMENT_BUSINESS_STATUSES,
@@ -70,6 +71,11 @@ export const BUSINESS_COLORS: Record<DocumentBusinessStatus, string> = {
 
 const isBusinessStatus = (value: string): value is DocumentBusinessStatus =>
   DOCUMENT_BUSINESS_STATUSES.some((s) => s === value);
+
+/** The label of a business status; one the list does not know, as sent. */
+export function businessStatusLabel(t: TFunction<'documents'>, status: string): string {
+  return isBusinessStatus(status) ? t(`businessStatus.${status}`) : status;
+}
 
 /** A business status as a badge; one a later standard sends that the list does not know, as sent. */
 export function BusinessStatusBadge({ status }: { status: string }) {

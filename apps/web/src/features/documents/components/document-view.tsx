@@ -28,7 +28,7 @@ import { errorText, showFailure } from '../../../lib/error-text.ts';
 import { originalQuery, useDownloadOriginal } from '../api/document-files.ts';
 import { lineAmount, mainPrice, mainQuantity, readBody, sumOfLineAmounts } from '../document-body.ts';
 import { kindLabel } from './document-columns.tsx';
-import { AdditionalStatusBadge, DocumentStatusBadge } from './document-status-badge.tsx';
+import { AdditionalStatusBadge, DocumentStatusBadge, businessStatusLabel } from './document-status-badge.tsx';
 import { DocumentStatusActions } from './document-status-actions.tsx';
 
 const KNOWN_ROLES = ['BY', 'SU', 'DP', 'IV', 'UC', 'SH'] as const;
@@ -340,6 +340,7 @@ function historyValue(t: TFunction<'documents'>, field: string, value: string | 
     ['cancelled', 'partially_completed', 'completed', 'printed', 'enriched'].includes(value)
   )
     return t(`additionalStatus.${value as 'cancelled'}`);
+  if (field === 'businessStatus') return businessStatusLabel(t, value);
   return value;
 }
 

@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { documentTypeLabel } from '../../../i18n/document-type-label.ts';
 import type { Partner, PartnerStatus } from '@portal/contracts';
 
 const STATUS_COLOR: Record<PartnerStatus, string> = { active: 'green', new: 'blue', blocked: 'red' };
@@ -25,12 +26,13 @@ export function PartnerBadges({ partner }: { partner: Pick<Partner, 'status' | '
 /** The document types exchanged with the partner, one line per direction. */
 export function PartnerDocTypes({ partner }: { partner: Pick<Partner, 'docTypesIn' | 'docTypesOut'> }) {
   const { t } = useTranslation('partners');
+  const { t: common } = useTranslation('common');
   const line = (label: string, codes: readonly string[]) => (
     <Text size="sm">
       <Text span fw={600} size="sm">
         {label}:
       </Text>{' '}
-      {codes.length ? codes.join(', ') : t('docTypes.none')}
+      {codes.length ? codes.map((code) => documentTypeLabel(common, code)).join(', ') : t('docTypes.none')}
     </Text>
   );
   return (

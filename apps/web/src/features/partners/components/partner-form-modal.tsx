@@ -5,6 +5,7 @@ import { IconInfoCircle, IconLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { documentTypeLabel } from '../../../i18n/document-type-label.ts';
 import type { z } from 'zod';
 import {
   CreatePartnerRequestSchema,
@@ -99,6 +100,7 @@ export function PartnerFormModal({
   onSaved?: (saved: PartnerDetail) => void;
 }) {
   const { t, i18n } = useTranslation(['partners', 'validation']);
+  const { t: common } = useTranslation('common');
   const create = useCreatePartnerMutation();
   const update = useUpdatePartnerMutation();
   const countries = useCountryOptions(i18n.language);
@@ -132,7 +134,7 @@ export function PartnerFormModal({
     } else create.mutate(values, handlers);
   }
 
-  const docTypes = DOCUMENT_TYPE_CODES.map((code) => ({ value: code, label: code }));
+  const docTypes = DOCUMENT_TYPE_CODES.map((code) => ({ value: code, label: documentTypeLabel(common, code) }));
   return (
     <Modal
       opened

@@ -55,7 +55,7 @@ describe('partners page', () => {
     expect(within(row).getByTestId('partner-linked').textContent).toBe('On the platform');
     expect(within(row).getByTestId('partner-status').textContent).toBe('Active');
     expect(within(row).getByTestId('partner-test-mode').textContent).toBe('Test');
-    expect(row.textContent).toContain('INVOIC, DESADV');
+    expect(row.textContent).toContain('Invoice (INVOIC), Despatch advice (DESADV)');
     expect(row.textContent).toContain('ORDERS');
     expect(app.screen.queryByRole('button', { name: 'Add partner' })).toBeNull();
     expect(within(row).queryByRole('button', { name: 'Edit Demo Retailer' })).toBeNull();

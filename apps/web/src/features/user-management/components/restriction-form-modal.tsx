@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Checkbox, Group, Modal, SimpleGrid, Stack, TagsInput, Textarea, TextInput } from '@mantine/core';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { documentTypeLabel } from '../../../i18n/document-type-label.ts';
 import {
   DOCUMENT_DIRECTIONS,
   DOCUMENT_TYPE_CODES,
@@ -54,7 +55,8 @@ function listError(errors: unknown): string | undefined {
 
 /** Creates or edits a restriction: name, description, what it narrows, and whom it applies to. */
 export function RestrictionFormModal({ restriction, onClose }: { restriction?: Restriction; onClose: () => void }) {
-  const { t } = useTranslation(['user-management', 'validation', 'common']);
+  const { t } = useTranslation(['user-management', 'validation']);
+  const { t: common } = useTranslation('common');
   const save = useSaveRestrictionMutation();
   const form = useForm<RestrictionForm, unknown, RestrictionRequest>({
     resolver: zodResolver(RestrictionRequestSchema),
@@ -157,7 +159,7 @@ export function RestrictionFormModal({ restriction, onClose }: { restriction?: R
               >
                 <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} mt="xs" spacing="xs">
                   {DOCUMENT_TYPE_CODES.map((code) => (
-                    <Checkbox key={code} value={code} label={t(`common:documentTypes.${code}`)} />
+                    <Checkbox key={code} value={code} label={documentTypeLabel(common, code)} />
                   ))}
                 </SimpleGrid>
               </Checkbox.Group>
