@@ -548,7 +548,11 @@ export function createDocumentsService(deps: {
           interchangeId: first.id,
           duplicate: true,
           queued: first.state === 'queued',
-          documents: (await repo.documentsOfInterchange(first.id, companyId, direction)).map(toUploaded),
+          // Another demo session's interchange (or a real one, for a demo session) is not the caller's to list.
+          documents:
+            first.sessionId === demoSessionOf(caller)
+              ? (await repo.documentsOfInterchange(first.id, companyId, direction)).map(toUploaded)
+              : [],
           findings: [],
         });
         const first = await repo.findInterchangeByKey(key);
