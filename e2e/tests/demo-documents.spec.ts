@@ -68,7 +68,8 @@ for (const lang of ['en', 'ar'] as const) {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    // Two browsers, two sets made by a job, axe four times: generous for a loaded machine.
+    test.setTimeout(300_000);
     const text = TEXT[lang];
     const desk = await newPage(browser, baseURL);
     const phone = await newPage(browser, baseURL, true);
