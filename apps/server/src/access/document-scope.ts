@@ -85,7 +85,8 @@ function allows(rule: EffectiveRestriction, c: DocumentScopeColumns): SQL | unde
  * The one condition every documents query uses (list, count, detail, download, export): the reader's company's
  * documents, of the directions the reader may read (INBOX_READ for `in`, OUTBOX_READ for `out`), that every
  * restriction of the user and of the user's groups allows — restrictions narrow, so each must allow a document, as
- * `allowsDocument` decides for one document in memory. A reader without a company or without either read permission
+ * `allowsDocument` decides for one document in memory. A demo reader sees its session's demo documents only, every
+ * other reader no demo document (decision 0027). A reader without a company or without either read permission
  * gets a condition that holds for no row. A restricted or foreign document is thereby simply not found (404).
  */
 export function documentScope(reader: DocumentReader, columns: DocumentScopeColumns): SQL {
