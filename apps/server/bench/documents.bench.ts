@@ -176,14 +176,37 @@ async function startServer(url: string): Promise<ChildProcess> {
   throw new Error('the server did not start');
 }
 
+/**
+ * Waits until no query of the bench database runs: autocannon stops sending at the end of a kind, but the server
+ * still runs what it was sent, which would slow the next kind down.
+ */
+async function settle(url: string): Promise<void> {
+  await withClient(url, async (c) => {
+    for (let i = 0; i < 1200; i += 1) {
+      const { rows } = await c.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      if (rows[0]!.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+}
+
 /** One query kind: CONNECTIONS clients for DURATION_SECONDS, each request the next of `paths`. */
-async function run(kind: string, target: number, token: string, paths: string[]): Promise<Row> {
+async function run(
+  kind: string,
+  target: number,
+  token: string,
+  paths: string[],
+  duration = DURATION_SECONDS,
+): Promise<Row> {
   const latencies: number[] = [];
   let next = 0;
   const instance = autocannon({
     url: `http://127.0.0.1:${PORT}`,
     connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
+    duration,
     timeout: 30,
     requests: [
       {
@@ -419,53 +442,91 @@ async function main(): Promise<void> {
       },
     );
 
+    // The floor: an authenticated request that reads no document (token, session, principal, JSON), so that what
+    // a list adds to it can be told from what this machine's load costs every request.
+    kinds.unshift({ kind: 'floor: GET /api/users/permissions', target: 30, paths: ['/api/users/permissions'] });
     const rows: Row[] = [];
-    // An untimed warm-up, as a server that has been running would be.
-    await run(
-      'warm-up',
-      0,
-      token,
-      kinds.flatMap((k) => k.paths.slice(0, 5)),
-    );
     for (const k of kinds) {
+      // An untimed second of warm-up, as a server that has been running would be; each kind starts on a quiet
+      // database.
+      await settle(url);
+      await run('warm-up', 0, token, k.paths, 1);
+      await settle(url);
       const row = await run(k.kind, k.target, token, k.paths);
       rows.push(row);
       process.stdout.write(`\r  ${k.kind}: p95 ${row.p95.toFixed(1)} ms`.padEnd(80));
     }
-    console.log('\n');
+    console.log('\n\nOver HTTP (the real server, every request authenticated and checked as from the browser):\n');
     printTable(rows);
 
-    // The plans of the slowest kinds against their target, from the repository's own SQL.
+    // The same kinds on the database alone: the statements the repository sends for a request (the list, and the
+    // count when asked), captured through a Drizzle logger, run by CONNECTIONS clients at once.
     const captured: { sql: string; params: unknown[] }[] = [];
-    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    const pool = new pg.Pool({ connectionString: url, max: CONNECTIONS });
     const db = drizzle(pool, {
       schema,
       logger: { logQuery: (query, params) => captured.push({ sql: query, params }) },
     }) as unknown as Db;
     const repo = createDocumentsRepository(db);
     const reader = await documentReaderOf(db, { userId, companyId, permissions: [...FEATURE_PERMISSIONS], roles: [] });
-    const slowest = [...rows].sort((a, b) => b.p95 / b.target - a.p95 / a.target).slice(0, 3);
-    for (const row of slowest) {
-      const kind = kinds.find((k) => k.kind === row.kind)!;
-      const path = kind.paths[0]!;
+    captured.length = 0;
+    /** The statements of one request of the list (and its count). */
+    const statementsOf = async (path: string) => {
       const query = DocumentListQuerySchema.parse(Object.fromEntries(new URL(path, 'http://x').searchParams));
       const { cursor, limit, sort, order, includeTotal, ...filters } = query;
+      const after = cursor
+        ? (() => {
+            const parts = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as string[];
+            return { key: parts[2]!, id: parts[3]! };
+          })()
+        : undefined;
       captured.length = 0;
+      await repo.list(reader, filters, { sort, direction: order }, after, limit + 1);
       if (includeTotal) await repo.count(reader, filters);
-      else {
-        const after = cursor
-          ? (() => {
-              const parts = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as string[];
-              return { key: parts[2]!, id: parts[3]! };
-            })()
-          : undefined;
-        await repo.list(reader, filters, { sort, direction: order }, after, limit + 1).catch(() => undefined);
+      return captured.splice(0);
+    };
+    const dbRows: Row[] = [];
+    const statements = new Map<string, { sql: string; params: unknown[] }[][]>();
+    for (const k of kinds.filter((k) => k.paths[0]!.startsWith('/api/documents'))) {
+      const list: { sql: string; params: unknown[] }[][] = [];
+      for (const path of k.paths.slice(0, 20)) list.push(await statementsOf(path));
+      statements.set(k.kind, list);
+      const latencies: number[] = [];
+      const until = performance.now() + DURATION_SECONDS * 1000;
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async () => {
+          while (performance.now() < until) {
+            const request = list[next++ % list.length]!;
+            const started = performance.now();
+            for (const statement of request) await pool.query(statement.sql, statement.params);
+            latencies.push(performance.now() - started);
+          }
+        }),
+      );
+      latencies.sort((a, b) => a - b);
+      dbRows.push({
+        kind: k.kind,
+        target: k.target,
+        requests: latencies.length,
+        p50: percentile(latencies, 50),
+        p95: percentile(latencies, 95),
+        p99: percentile(latencies, 99),
+        errors: 0,
+      });
+    }
+    console.log('\nThe database alone (the statements of the repository, the same clients):\n');
+    printTable(dbRows);
+
+    // The plans of the slowest kinds on the database, against their target.
+    const slowest = [...dbRows].sort((a, b) => b.p95 / b.target - a.p95 / a.target).slice(0, 3);
+    for (const row of slowest) {
+      const kind = kinds.find((k) => k.kind === row.kind)!;
+      for (const statement of statements.get(row.kind)![0]!) {
+        const plan = await pool.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
+        console.log(`\n${row.kind} (database p95 ${row.p95.toFixed(1)} ms): ${kind.paths[0]}`);
+        console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
       }
-      const statement = captured.at(-1);
-      if (!statement) continue;
-      const plan = await pool.query(`explain (analyze, buffers) ${statement.sql}`, statement.params);
-      console.log(`\n${row.kind} (p95 ${row.p95.toFixed(1)} ms): ${path}`);
-      console.log(plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n'));
     }
     await pool.end();
   } finally {

@@ -7,6 +7,7 @@ import {
   type Principal,
 } from '@portal/contracts';
 import type { Db } from '../db/client.ts';
+import { isUuid } from '../lib/secrets.ts';
 import { effectiveRestrictions, type EffectiveRestriction } from '../features/restrictions/restrictions.service.ts';
 
 /**
@@ -66,9 +67,12 @@ const oneOf = (column: AnyColumn, values: readonly string[]): SQL =>
 function allows(rule: EffectiveRestriction, c: DocumentScopeColumns): SQL | undefined {
   const axes: SQL[] = [];
   if (rule.partners.length) {
-    // Ids are uuids, GLNs are digits: compare the id as text so that a GLN in the list never fails a uuid cast.
+    // Ids are uuids, GLNs are digits: each is compared on its own column, as its own type, so that a GLN never
+    // meets a uuid cast and the partner index stays usable (a cast of the column to text would not use it).
+    const ids = rule.partners.filter(isUuid).map((v) => v.toLowerCase());
+    const glns = rule.partners.filter((v) => !isUuid(v));
     axes.push(
-      sql`coalesce(${or(inArray(sql`${c.partnerId}::text`, [...rule.partners]), inArray(c.partnerGln, [...rule.partners]))}, false)`,
+      sql`coalesce(${or(ids.length ? inArray(c.partnerId, ids) : undefined, glns.length ? inArray(c.partnerGln, glns) : undefined)}, false)`,
     );
   }
   if (rule.deliveryPointGlns.length) axes.push(oneOf(c.deliveryPointGln, rule.deliveryPointGlns));
@@ -81,7 +85,8 @@ function allows(rule: EffectiveRestriction, c: DocumentScopeColumns): SQL | unde
  * The one condition every documents query uses (list, count, detail, download, export): the reader's company's
  * documents, of the directions the reader may read (INBOX_READ for `in`, OUTBOX_READ for `out`), that every
  * restriction of the user and of the user's groups allows — restrictions narrow, so each must allow a document, as
- * `allowsDocument` decides for one document in memory. A reader without a company or without either read permission
+ * `allowsDocument` decides for one document in memory. A demo reader sees its session's demo documents only, every
+ * other reader no demo document (decision 0027). A reader without a company or without either read permission
  * gets a condition that holds for no row. A restricted or foreign document is thereby simply not found (404).
  */
 export function documentScope(reader: DocumentReader, columns: DocumentScopeColumns): SQL {

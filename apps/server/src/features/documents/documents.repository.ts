@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL 
 import type { DocumentSort } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike, qualified as col } from '../../db/sql.ts';
+import { isUuid } from '../../lib/secrets.ts';
 import { documentScope, type DocumentReader, type DocumentScopeColumns } from '../../access/document-scope.ts';
 import {
   documentLinks,
@@ -127,6 +128,19 @@ const TIMESTAMP = col(doc, doc.platformTimestamp);
 const dayStart = (day: string) => sql`${day}::date`;
 const dayAfter = (day: string) => sql`(${day}::date + 1)`;
 
+/**
+ * The document's partner is one of these ids or GLNs: ids compared as uuids and GLNs as text, each on its own
+ * column, so that each can use its index (a cast of the column to text could not).
+ */
+function partnerIn(values: readonly string[]): SQL {
+  const ids = values.filter(isUuid).map((v) => v.toLowerCase());
+  const glns = values.filter((v) => !isUuid(v));
+  return or(
+    ids.length ? inArray(doc.partnerId, ids) : undefined,
+    glns.length ? inArray(doc.partnerGln, glns) : undefined,
+  )!;
+}
+
 function filtersOf(reader: DocumentReader, f: DocumentFilters): SQL[] {
   const where: SQL[] = [documentScope(reader, SCOPE), eq(doc.direction, f.direction)];
   if (f.documentNumber) where.push(sql`${doc.number} like ${`${escapeLike(f.documentNumber)}%`}`);
@@ -137,9 +151,7 @@ function filtersOf(reader: DocumentReader, f: DocumentFilters): SQL[] {
   if (f.documentFunctionCode) where.push(eq(doc.functionCode, f.documentFunctionCode));
   if (f.messageType) where.push(eq(doc.messageType, f.messageType.toUpperCase()));
   if (f.messageCategory) where.push(eq(doc.messageCategory, f.messageCategory));
-  if (f.partnerIds?.length) {
-    where.push(or(inArray(sql`${doc.partnerId}::text`, f.partnerIds), inArray(doc.partnerGln, f.partnerIds))!);
-  }
+  if (f.partnerIds?.length) where.push(partnerIn(f.partnerIds));
   if (f.processingDateFrom) where.push(sql`${doc.platformTimestamp} >= ${dayStart(f.processingDateFrom)}`);
   if (f.processingDateTo) where.push(sql`${doc.platformTimestamp} < ${dayAfter(f.processingDateTo)}`);
   if (f.documentDateFrom) where.push(sql`${doc.businessDate} >= ${f.documentDateFrom}::date`);
@@ -158,6 +170,15 @@ function filtersOf(reader: DocumentReader, f: DocumentFilters): SQL[] {
   if (f.sellerTaxId) where.push(eq(doc.sellerTaxId, f.sellerTaxId));
   return where;
 }
+
+/** At most this many days between the bounds of a document or delivery date range make it "short" (see list). */
+const NARROW_DAYS = 92;
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+const narrowDates = (f: DocumentFilters): boolean =>
+  (!!f.documentDateFrom && !!f.documentDateTo && daysBetween(f.documentDateFrom, f.documentDateTo) <= NARROW_DAYS) ||
+  (!!f.expectedDeliveryDateFrom &&
+    !!f.expectedDeliveryDateTo &&
+    daysBetween(f.expectedDeliveryDateFrom, f.expectedDeliveryDateTo) <= NARROW_DAYS);
 
 export function createDocumentsRepository(db: Db) {
   return {
@@ -381,11 +402,15 @@ export function createDocumentsRepository(db: Db) {
       const id = col(doc, doc.id);
       if (order.sort === 'timestamp') {
         if (after) where.push(sql`(${TIMESTAMP}, ${id}) ${cmp} (${after.key}::timestamptz, ${after.id}::uuid)`);
+        // A short range of document or delivery dates: PostgreSQL would walk the list's index (newest first) until a
+        // page matched, which for a range months back is most of the list; ordering by the same value as an
+        // expression makes it read the date's index and sort the range instead (decision 0028).
+        const byTimestamp = narrowDates(filters) ? sql`(${TIMESTAMP} + interval '0 seconds')` : doc.platformTimestamp;
         return db
           .select({ ...docColumns, sortKey: sql<string>`${TIMESTAMP}::text` })
           .from(doc)
           .where(and(...where))
-          .orderBy(by(doc.platformTimestamp), by(doc.id))
+          .orderBy(by(byTimestamp), by(doc.id))
           .limit(limit);
       }
       const key = SORT_KEYS[order.sort];

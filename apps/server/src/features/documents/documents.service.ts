@@ -234,14 +234,18 @@ export function createDocumentsService(deps: {
   const duplicateOf = async (
     fileName: string,
     first: InterchangeRow,
-    companyId: string,
+    caller: UploadCaller & { companyId: string },
     direction: DocumentDirection,
   ): Promise<UploadFileResult> => ({
     fileName,
     interchangeId: first.id,
     duplicate: true,
     queued: first.state === 'queued',
-    documents: (await repo.documentsOfInterchange(first.id, companyId, direction)).map(toUploaded),
+    // Another demo session's interchange (or a real one, for a demo session) is not the caller's to list.
+    documents:
+      first.sessionId === demoSessionOf(caller)
+        ? (await repo.documentsOfInterchange(first.id, caller.companyId, direction)).map(toUploaded)
+        : [],
     findings: [],
   });
 
@@ -320,7 +324,7 @@ export function createDocumentsService(deps: {
       return duplicateOf(
         file.fileName,
         holders.get(`${keys[0]!.senderId}/${keys[0]!.controlReference}`)!,
-        companyId,
+        caller,
         direction,
       );
     }
@@ -400,7 +404,7 @@ export function createDocumentsService(deps: {
         const holders = await repo.findKeyHolders(companyId, direction, keys);
         if (keys.every((k) => holders.has(`${k.senderId}/${k.controlReference}`))) {
           const first = holders.get(`${keys[0]!.senderId}/${keys[0]!.controlReference}`)!;
-          results.push(await duplicateOf(file.fileName, first, companyId, direction));
+          results.push(await duplicateOf(file.fileName, first, { ...caller, companyId }, direction));
           continue;
         }
         const id = randomUUID();

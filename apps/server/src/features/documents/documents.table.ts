@@ -167,20 +167,44 @@ export const documents = pgTable(
   },
   (t) => [
     uniqueIndex('documents_message_copy_key').on(t.interchangeId, t.messageIndex, t.companyId, t.direction),
-    index('documents_list_idx').on(
-      t.companyId,
-      t.direction,
-      t.platformTimestamp.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('documents_number_idx').on(t.companyId, t.direction, t.number.op('text_pattern_ops')),
-    // A demo session's own documents (decision 0027); real documents (null) are not in it.
+    // The lists (decision 0028). Every real reader's query says `session_id is null` (the access scope, decision
+    // 0027), so the list's indexes are partial on it: a demo session's rows are never in them, and a count can be an
+    // index-only scan. Each equality filter has its own index ending in the list's order (platform timestamp, id),
+    // so its first page is an ordered index scan that stops after one page, however rare or common the value.
+    index('documents_list_idx')
+      .on(t.companyId, t.direction, t.platformTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.sessionId} is null`),
+    // A demo session's own documents (decision 0027).
     index('documents_session_idx')
       .on(t.sessionId, t.direction, t.platformTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.sessionId} is not null`),
-    index('documents_partner_idx').on(t.companyId, t.direction, t.partnerId),
-    index('documents_type_idx').on(t.companyId, t.direction, t.documentType),
-    index('documents_status_idx').on(t.companyId, t.direction, t.status),
+    // Not partial: the ingest looks numbers up for the chain and the duplicate warning in any session.
+    index('documents_number_idx').on(t.companyId, t.direction, t.number.op('text_pattern_ops')),
+    index('documents_reference_idx')
+      .on(t.companyId, t.direction, t.referenceNumber.op('text_pattern_ops'))
+      .where(sql`${t.sessionId} is null`),
+    ...(
+      [
+        ['documents_partner_idx', t.partnerId],
+        ['documents_type_idx', t.documentType],
+        ['documents_kind_idx', t.kind],
+        ['documents_status_idx', t.status],
+        ['documents_additional_status_idx', t.additionalStatus],
+        ['documents_delivery_point_idx', t.deliveryPointGln],
+        ['documents_buyer_tax_idx', t.buyerTaxId],
+        ['documents_seller_tax_idx', t.sellerTaxId],
+      ] as const
+    ).map(([name, column]) =>
+      index(name)
+        .on(t.companyId, t.direction, column, t.platformTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
+        .where(sql`${t.sessionId} is null`),
+    ),
+    index('documents_business_date_idx')
+      .on(t.companyId, t.direction, t.businessDate)
+      .where(sql`${t.sessionId} is null`),
+    index('documents_delivery_date_idx')
+      .on(t.companyId, t.direction, t.expectedDeliveryDate)
+      .where(sql`${t.sessionId} is null`),
     check('documents_direction_check', sql`${t.direction} in ('in', 'out')`),
     check('documents_status_check', sql`${t.status} in ('received', 'read', 'sent', 'error', 'waiting')`),
   ],
