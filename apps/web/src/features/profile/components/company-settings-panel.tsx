@@ -15,6 +15,7 @@ import {
 import type { z } from 'zod';
 import { useCountryOptions } from '../../../components/country-select.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
+import { ApiKeysSection } from '../../api-keys/index.ts';
 import { CompanyLocationsSection } from '../../company-locations/index.ts';
 import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -83,6 +84,15 @@ export function CompanySettingsPanel({ canEdit, onDirtyChange }: PanelProps) {
       <div style={{ maxWidth: 960 }}>
         <CompanyLocationsSection path="/company/locations" canEdit={canEdit} />
       </div>
+      {/* Keys act for the whole company: only its administrators (COMPANY_PROFILE_MODIFY) see and manage them. */}
+      {canEdit ? (
+        <>
+          <Divider maw={960} />
+          <div style={{ maxWidth: 960 }}>
+            <ApiKeysSection />
+          </div>
+        </>
+      ) : null}
     </Stack>
   );
 }

@@ -75,5 +75,6 @@ export function profileRoutes(permissions: FeaturePermission[]): Record<string, 
         total: 1,
       },
     },
+    'GET /api/company/api-keys': { body: { items: [], nextCursor: null } },
   };
 }
