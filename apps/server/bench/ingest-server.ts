@@ -48,7 +48,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     const [user] = await database.db.select().from(users).where(eq(users.email, email)).limit(1);
     if (!user) throw new Error(`no user ${email}`);
     const result = await app.services.documents.receive(
-      { userId: user.id, companyId: user.companyId, permissions: [] },
+      { userId: user.id, companyId: user.companyId },
       direction,
       basename(path),
       createReadStream(path, { highWaterMark: 256 * 1024 }),
