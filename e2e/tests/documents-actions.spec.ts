@@ -136,7 +136,7 @@ for (const lang of ['en', 'ar'] as const) {
     await actions.getByRole('button', { name: text.actions.markRead }).click();
     await expect(view.getByTestId('document-status-read')).toBeVisible();
     await actions.getByRole('button', { name: text.actions.additionalStatus }).click();
-    await page.getByRole('menuitem', { name: text.additionalStatus.completed }).click();
+    await page.getByRole('menuitem', { name: text.additionalStatus.completed, exact: true }).click();
     await expect(view.getByTestId('document-additional-status-completed')).toHaveText(text.additionalStatus.completed!);
     await afterToasts(page);
     await expectAccessible(page);
