@@ -40,7 +40,7 @@ async function numbersOnceReady(page: Page, count: number): Promise<string[]> {
   await expect(async () => {
     await page.reload();
     await expect(rows(page)).toHaveCount(count, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 90_000 });
   const ids = await rows(page).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid') ?? ''));
   return ids.map((id) => id.replace('document-row-', '')).sort();
 }
