@@ -1,5 +1,6 @@
 import {
   FEATURE_PERMISSIONS,
+  type DocumentCodes,
   type DocumentDetail,
   type DocumentListItem,
   type FeaturePermission,
@@ -103,6 +104,36 @@ export function detail(overrides: Partial<DocumentDetail> = {}): DocumentDetail 
 export const ORIGINAL =
   "UNA:+.? 'UNB+UNOC:3+4012345000016:14+5901234000017:14+261120:1000+1'UNH+1+ORDERS:D:96A:UN:EAN008'BGM+220+PO-1001+9'UNT+3+1'UNZ+1+1'";
 
+/** What `GET /api/documents/:id/codes` answers for the test order: D96A's names of its codes and segments. */
+export const CODES: DocumentCodes = {
+  directory: 'D96A',
+  codeNames: {
+    '1001': { '220': 'Order' },
+    '1225': { '9': 'Original' },
+    '2005': { '137': 'Document/message date/time' },
+    '1153': { CT: 'Contract number' },
+    '3035': { BY: 'Buyer', SU: 'Supplier' },
+    '6411': { PCE: 'Piece' },
+  },
+  segments: {
+    BGM: {
+      name: 'BEGINNING OF MESSAGE',
+      elements: [
+        {
+          id: 'C002',
+          name: 'DOCUMENT/MESSAGE NAME',
+          components: [
+            { id: '1001', name: 'Document/message name, coded' },
+            { id: '1131', name: 'Code list qualifier' },
+          ],
+        },
+        { id: '1004', name: 'Document/message number' },
+        { id: '1225', name: 'Message function, coded' },
+      ],
+    },
+  },
+};
+
 /** The answers the documents screens need, with a column store that keeps what is saved. */
 export function documentsRoutes(options: { permissions?: FeaturePermission[]; items?: DocumentListItem[] } = {}) {
   const saved: Record<string, string[]> = {};
@@ -113,6 +144,7 @@ export function documentsRoutes(options: { permissions?: FeaturePermission[]; it
         body: { permissions: options.permissions ?? [...FEATURE_PERMISSIONS], toggles: [] },
       },
       'GET /api/documents': { body: { items: options.items ?? [listItem()], nextCursor: null, total: 1 } },
+      [`GET /api/documents/${DOC_ID}/codes`]: { body: CODES },
       'POST /api/users/getColumns': ({ body }: { body: unknown }) => {
         const list = (body as { list: string }).list;
         const columns = saved[list];

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
 import { sumOfLineAmounts } from '../document-body.ts';
 import { DOC_ID, ORIGINAL, detail, documentsRoutes, signedIn } from '../documents-test-data.ts';
-import { splitSegments } from './document-view.tsx';
+import { splitSegments } from './document-original.tsx';
 
 function routesWith(overrides: Record<string, unknown> = {}) {
   const { routes } = documentsRoutes();
@@ -53,7 +53,9 @@ describe('document view', () => {
   it('shows the original one segment a line in its tab', async () => {
     // Files come through the authorized fetch (not the JSON client): the browser's fetch answers with the bytes.
     const files = vi.fn(async (url: string) =>
-      url === `/api/documents/${DOC_ID}/original` ? new Response(ORIGINAL) : new Response(null, { status: 404 }),
+      url === `/api/documents/${DOC_ID}/original?encoding=utf-8`
+        ? new Response(ORIGINAL)
+        : new Response(null, { status: 404 }),
     );
     vi.stubGlobal('fetch', files);
     const app = await renderApp({ path: `/documents/${DOC_ID}`, session: signedIn(), routes: routesWith() });
@@ -64,7 +66,8 @@ describe('document view', () => {
     expect(lines?.[0]).toBe("UNA:+.? '");
     expect(lines).toContain("BGM+220+PO-1001+9'");
     expect(lines?.at(-1)).toBe("UNZ+1+1'");
-    expect(files.mock.calls[0]?.[0]).toBe(`/api/documents/${DOC_ID}/original`);
+    // Asked for in UTF-8: the server converts a file of another syntax level (UNOC: ISO 8859-1) for reading.
+    expect(files.mock.calls[0]?.[0]).toBe(`/api/documents/${DOC_ID}/original?encoding=utf-8`);
   });
 
   it('lists findings with their place, and says so when the document is not there', async () => {
@@ -127,6 +130,118 @@ describe('document view', () => {
     expect(other.getAttribute('href')).toBe('/documents/66666666-6666-4666-8666-666666666666');
     expect(within(view).getByTestId('party-SU').textContent).not.toContain('Demo');
     expect(within(view).queryByRole('heading', { name: 'References' })).toBeNull();
+  });
+
+  it('shows every code with its meaning from the directory', async () => {
+    const app = await renderApp({ path: `/documents/${DOC_ID}`, session: signedIn(), routes: routesWith() });
+    const view = await app.screen.findByTestId('document-view');
+    await waitFor(() => expect(within(view).getByTestId('document-name-code').textContent).toBe('220 · Order'));
+    const hints = within(view)
+      .getAllByTestId('code-hint')
+      .map((hint) => hint.textContent);
+    expect(hints).toEqual(
+      expect.arrayContaining([
+        'BY · Buyer',
+        'SU · Supplier',
+        '137 · Document/message date/time',
+        'CT · Contract number',
+      ]),
+    );
+    expect(within(view).getAllByTitle('Piece')[0]?.textContent).toBe('PCE');
+  });
+
+  it('shows codes without names when the directory is not imported', async () => {
+    const app = await renderApp({
+      path: `/documents/${DOC_ID}`,
+      session: signedIn(),
+      routes: routesWith({
+        [`GET /api/documents/${DOC_ID}/codes`]: { body: { directory: null, codeNames: {}, segments: {} } },
+      }),
+    });
+    const view = await app.screen.findByTestId('document-view');
+    await waitFor(() => expect(within(view).getByTestId('document-name-code').textContent).toBe('220'));
+    expect(within(view).getByText('Document date')).toBeTruthy();
+  });
+
+  it('names a segment’s elements on hover and on keyboard focus in the original', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(ORIGINAL)),
+    );
+    const app = await renderApp({ path: `/documents/${DOC_ID}`, session: signedIn(), routes: routesWith() });
+    const view = await app.screen.findByTestId('document-view');
+    await waitFor(() => expect(within(view).getByTestId('document-name-code').textContent).toBe('220 · Order'));
+    await app.user.click(within(view).getByRole('tab', { name: 'Original' }));
+    const original = await within(view).findByTestId('document-original');
+    const bgm = original.querySelector<HTMLElement>('[data-element="BGM"]')!;
+    await app.user.hover(bgm);
+    expect((await within(view).findByRole('tooltip')).textContent).toBe('BGM · BEGINNING OF MESSAGE');
+    const code = original.querySelector<HTMLElement>('[data-element="BGM01.1"]')!;
+    expect(code.textContent).toBe('220');
+    await app.user.hover(code);
+    expect(within(view).getByRole('tooltip').textContent).toBe(
+      'BGM01.1 · 1001 Document/message name, coded (C002 DOCUMENT/MESSAGE NAME)',
+    );
+    // The keyboard: one tab stop, the arrow keys move from element to element, the tooltip follows the focus.
+    await app.user.unhover(code);
+    bgm.focus();
+    await app.user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(code);
+    expect(within(view).getByRole('tooltip').textContent).toContain('1001 Document/message name, coded');
+    expect(code.getAttribute('aria-describedby')).toBe(within(view).getByRole('tooltip').id);
+    await app.user.keyboard('{ArrowRight}');
+    expect((document.activeElement as HTMLElement).dataset.element).toBe('BGM02');
+    expect(within(view).getByRole('tooltip').textContent).toBe('BGM02 · 1004 Document/message number');
+  });
+
+  it('downloads the original, offers UTF-8 when the profile’s encoding cannot hold a character, and the PDF', async () => {
+    const calls: string[] = [];
+    const unencodable = {
+      error: {
+        code: 'documents.unencodable',
+        message: 'x',
+        details: [
+          {
+            field: 'encoding',
+            code: 'unencodable',
+            params: { encoding: 'iso-8859-1', character: 'ł', codePoint: 'U+0142', line: 3, column: 9 },
+          },
+        ],
+      },
+      requestId: 'r',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url === `/api/documents/${DOC_ID}/original`) return Response.json(unencodable, { status: 422 });
+        if (url.includes('/pdf?'))
+          return new Response('%PDF-1.3', { headers: { 'content-disposition': 'attachment; filename="a.pdf"' } });
+        return new Response(ORIGINAL, { headers: { 'content-disposition': 'attachment; filename="ORDERS_x.edi"' } });
+      }),
+    );
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const app = await renderApp({ path: `/documents/${DOC_ID}`, session: signedIn(), routes: routesWith() });
+    const view = await app.screen.findByTestId('document-view');
+    await app.user.click(within(view).getByRole('button', { name: 'Download' }));
+    await app.user.click(await app.screen.findByRole('menuitem', { name: "Original file (your profile's encoding)" }));
+    const alert = await app.screen.findByTestId('unencodable-text');
+    expect(alert.textContent).toBe(
+      'The character “ł” (U+0142) at line 3, column 9 does not exist in the encoding iso-8859-1.',
+    );
+    await app.user.click(app.screen.getByRole('button', { name: 'Download as UTF-8 instead' }));
+    await waitFor(() => expect(saved).toEqual(['ORDERS_x.edi']));
+    expect(calls).toContain(`/api/documents/${DOC_ID}/original?encoding=utf-8`);
+
+    await app.user.click(within(view).getByRole('button', { name: 'Download' }));
+    await app.user.click(await app.screen.findByRole('menuitem', { name: 'PDF' }));
+    await waitFor(() => expect(saved).toEqual(['ORDERS_x.edi', 'a.pdf']));
+    expect(calls).toContain(`/api/documents/${DOC_ID}/pdf?language=en&purpose=download`);
+    click.mockRestore();
   });
 
   it('splits an original at segment terminators, keeping released ones', () => {

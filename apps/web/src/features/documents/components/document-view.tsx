@@ -1,35 +1,17 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Code,
-  Group,
-  List,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDetail } from '@portal/contracts';
-import { useSession } from '../../../app/session/session-context.tsx';
-import { PageLoader } from '../../../components/page-loader.tsx';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
-import { errorText, showFailure } from '../../../lib/error-text.ts';
-import { originalQuery, useDownloadOriginal } from '../api/document-files.ts';
 import { lineAmount, mainPrice, mainQuantity, readBody, sumOfLineAmounts } from '../document-body.ts';
 import { kindLabel } from './document-columns.tsx';
 import { AdditionalStatusBadge, DocumentStatusBadge, businessStatusLabel } from './document-status-badge.tsx';
 import { DocumentStatusActions } from './document-status-actions.tsx';
+import { CodeHint, codeText, useDocumentCodes, type CodeNames } from './code-name.tsx';
+import { DocumentDownloads } from './document-downloads.tsx';
+import { DocumentOriginal } from './document-original.tsx';
 
 const KNOWN_ROLES = ['BY', 'SU', 'DP', 'IV', 'UC', 'SH'] as const;
 const KNOWN_DATES = ['137', '2', '17', '11', '35'] as const;
@@ -38,21 +20,23 @@ const KNOWN_TOTALS = ['79', '86', '77', '125', '176', '9'] as const;
 /** UNCL 1225 message function codes with a name in the catalogs. */
 const KNOWN_FUNCTIONS = ['1', '4', '5', '9', '27', '29', '31'] as const;
 
-/** A function code with its name (`9 · Original`), or the code alone when it has none here. */
-function functionText(t: TFunction<'documents'>, code: string): string {
+/** A function code with its name (`9 · Original`): the catalog's, else the directory's, else the code alone. */
+function functionText(t: TFunction<'documents'>, code: string, nameOf: CodeNames): string {
   const known = KNOWN_FUNCTIONS.find((k) => k === code);
-  return known ? `${code} · ${t(`view.function.${known}`)}` : code;
+  return known ? `${code} · ${t(`view.function.${known}`)}` : codeText(code, nameOf('1225', code));
 }
 
+/** A qualifier's label: the catalog's word, else the directory's name (`directoryName`), else "Date (123)". */
 function labelOf<K extends string>(
   t: TFunction<'documents'>,
   known: readonly K[],
   code: string,
   key: (k: K) => string,
   other: string,
+  directoryName?: string,
 ): string {
   const found = known.find((k) => k === code);
-  return found ? t(key(found) as never) : t(other as never, { code });
+  return found ? t(key(found) as never) : (directoryName ?? t(other as never, { code }));
 }
 
 /** A date value: a day in the reader's language, anything else as sent. */
@@ -72,7 +56,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
   const { t, i18n } = useTranslation('documents');
   const language = i18n.language;
   const body = readBody(doc.body);
-  const download = useDownloadOriginal();
+  const { codes, nameOf } = useDocumentCodes(doc.id);
   const computed = sumOfLineAmounts(body.lines);
   // A party the message names only by GLN: the partner's name on the platform when it is that partner.
   const partyName = (party: { gln?: string | undefined; name?: string | undefined }) =>
@@ -97,19 +81,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
           ) : null}
         </Group>
         <DocumentStatusActions doc={doc} />
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={18} aria-hidden />}
-          loading={download.isPending}
-          onClick={() =>
-            download.mutate(
-              { id: doc.id, fallbackName: `${doc.documentType}_${doc.documentNumber ?? doc.id}.edi` },
-              { onError: (error) => showFailure(error, 'documents') },
-            )
-          }
-        >
-          {t('view.download')}
-        </Button>
+        <DocumentDownloads doc={doc} />
       </Group>
       <Tabs defaultValue="document" keepMounted={false}>
         <Tabs.List>
@@ -126,8 +98,16 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                 {body.parties.map((party, i) => (
                   <Paper key={`${party.role}-${i}`} withBorder p="sm" data-testid={`party-${party.role}`}>
                     <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                      {labelOf(t, KNOWN_ROLES, party.role, (k) => `view.role.${k}`, 'view.role.other')}
+                      {labelOf(
+                        t,
+                        KNOWN_ROLES,
+                        party.role,
+                        (k) => `view.role.${k}`,
+                        'view.role.other',
+                        nameOf('3035', party.role),
+                      )}
                     </Text>
+                    <CodeHint code={party.role} name={nameOf('3035', party.role)} />
                     {partyName(party) ? <Text fw={600}>{partyName(party)}</Text> : null}
                     {party.gln ? (
                       <Text size="sm">
@@ -152,8 +132,18 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                 </Title>
                 <Stack component="dl" gap={4} m={0}>
                   <Term label={t('view.messageType')} value={`${doc.messageType} ${doc.version}`} ltr />
+                  {body.header.documentNameCode ? (
+                    <Term
+                      label={t('files.documentName')}
+                      value={
+                        <span data-testid="document-name-code">
+                          {codeText(body.header.documentNameCode, nameOf('1001', body.header.documentNameCode))}
+                        </span>
+                      }
+                    />
+                  ) : null}
                   {doc.functionCode ? (
-                    <Term label={t('view.functionCode')} value={functionText(t, doc.functionCode)} />
+                    <Term label={t('view.functionCode')} value={functionText(t, doc.functionCode, nameOf)} />
                   ) : null}
                   <Term label={t('view.timestamp')} value={formatDateTime(language, doc.timestamp)} />
                   {doc.partnerName ? <Term label={t('columns.PartnerName')} value={doc.partnerName} /> : null}
@@ -167,7 +157,15 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                   {body.header.dates.map((d, i) => (
                     <Term
                       key={`${d.qualifier}-${i}`}
-                      label={labelOf(t, KNOWN_DATES, d.qualifier, (k) => `view.date.${k}`, 'view.date.other')}
+                      label={labelOf(
+                        t,
+                        KNOWN_DATES,
+                        d.qualifier,
+                        (k) => `view.date.${k}`,
+                        'view.date.other',
+                        nameOf('2005', d.qualifier),
+                      )}
+                      code={<CodeHint code={d.qualifier} name={nameOf('2005', d.qualifier)} />}
                       value={dateText(language, d.value)}
                     />
                   ))}
@@ -188,7 +186,9 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                           r.qualifier,
                           (k) => `view.reference.${k}`,
                           'view.reference.other',
+                          nameOf('1153', r.qualifier),
                         )}
+                        code={<CodeHint code={r.qualifier} name={nameOf('1153', r.qualifier)} />}
                         value={r.value ?? r.lineNumber ?? ''}
                         ltr
                       />
@@ -240,7 +240,14 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                               {q ? (
                                 <span dir="ltr">
                                   {q.value}
-                                  {q.unit ? ` ${q.unit}` : ''}
+                                  {q.unit ? ' ' : ''}
+                                  {q.unit ? (
+                                    nameOf('6411', q.unit) ? (
+                                      <abbr title={nameOf('6411', q.unit)}>{q.unit}</abbr>
+                                    ) : (
+                                      q.unit
+                                    )
+                                  ) : null}
                                 </span>
                               ) : null}
                             </Table.Td>
@@ -263,7 +270,15 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                   {body.totals.map((total, i) => (
                     <Term
                       key={`${total.qualifier}-${i}`}
-                      label={labelOf(t, KNOWN_TOTALS, total.qualifier, (k) => `view.total.${k}`, 'view.total.other')}
+                      label={labelOf(
+                        t,
+                        KNOWN_TOTALS,
+                        total.qualifier,
+                        (k) => `view.total.${k}`,
+                        'view.total.other',
+                        nameOf('5025', total.qualifier),
+                      )}
+                      code={<CodeHint code={total.qualifier} name={nameOf('5025', total.qualifier)} />}
                       value={money(total.value, total.currency)}
                     />
                   ))}
@@ -323,7 +338,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="original" pt="md">
-          <OriginalText id={doc.id} />
+          <DocumentOriginal id={doc.id} version={doc.version} codes={codes} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
@@ -351,74 +366,17 @@ function linkText(t: TFunction<'documents'>, link: { kind: string; side: 'from' 
   return t('view.link.other', { kind: link.kind });
 }
 
-function Term({ label, value, ltr }: { label: string; value: ReactNode; ltr?: boolean }) {
+function Term({ label, value, ltr, code }: { label: string; value: ReactNode; ltr?: boolean; code?: ReactNode }) {
   return (
     <Group gap="xs" wrap="nowrap" align="baseline">
       <Text component="dt" size="sm" c="dimmed" miw="45%">
         {label}
+        {code}
       </Text>
       <Text component="dd" size="sm" m={0} dir={ltr ? 'ltr' : undefined}>
         {value}
       </Text>
     </Group>
-  );
-}
-
-/** The original as received, one segment a line (a segment ends at its terminator, `'` unless UNA says otherwise). */
-export function splitSegments(text: string): string[] {
-  const una = text.startsWith('UNA') ? text.slice(3, 9) : undefined;
-  const release = una?.[3] ?? '?';
-  const terminator = una?.[5] ?? "'";
-  const segments: string[] = [];
-  let current = '';
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (una && i < 9) {
-      current += c;
-      if (i === 8) {
-        segments.push(current);
-        current = '';
-      }
-      continue;
-    }
-    if (c === release && i + 1 < text.length) {
-      current += c + text[i + 1];
-      i += 1;
-      continue;
-    }
-    if (c === '\r' || c === '\n') continue;
-    current += c;
-    if (c === terminator) {
-      segments.push(current);
-      current = '';
-    }
-  }
-  if (current.trim()) segments.push(current);
-  return segments;
-}
-
-function OriginalText({ id }: { id: string }) {
-  const { t } = useTranslation('documents');
-  const session = useSession();
-  const original = useQuery(originalQuery(session, id));
-  if (original.isPending) return <PageLoader />;
-  if (original.isError)
-    return (
-      <Alert color="red" role="alert">
-        {errorText(original.error, 'documents')}
-      </Alert>
-    );
-  return (
-    <Code
-      block
-      dir="ltr"
-      aria-label={t('view.originalLabel')}
-      tabIndex={0}
-      data-testid="document-original"
-      style={{ whiteSpace: 'pre', maxHeight: '60vh', overflow: 'auto' }}
-    >
-      {splitSegments(original.data).join('\n')}
-    </Code>
   );
 }
 
