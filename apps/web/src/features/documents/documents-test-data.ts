@@ -93,8 +93,15 @@ export function detail(overrides: Partial<DocumentDetail> = {}): DocumentDetail 
     },
     findings: [],
     history: [
-      { field: 'status', from: null, to: 'received', userId: null, at: '2026-11-20T10:00:00.000Z', reason: null },
-      { field: 'status', from: 'received', to: 'read', userId: 'u', at: '2026-11-20T11:00:00.000Z', reason: null },
+      { field: 'status', from: null, to: 'received', userId: null, at: '2026-11-20T10:00:00.000Z', reason: 'routed' },
+      {
+        field: 'status',
+        from: 'received',
+        to: 'read',
+        userId: 'u',
+        at: '2026-11-20T11:00:00.000Z',
+        reason: 'asked by the buyer',
+      },
     ],
     links: [],
     ...overrides,

@@ -46,6 +46,9 @@ describe('document view', () => {
 
     const history = within(view).getByTestId('document-history');
     expect(history.textContent).toContain('Received → Read');
+    // The platform's reasons in words, a reason a user typed as typed.
+    expect(history.textContent).toContain('Received (delivered by the platform)');
+    expect(history.textContent).toContain('(asked by the buyer)');
     expect(within(view).getByText('No findings.')).toBeTruthy();
     expect(within(view).getByText('No related documents.')).toBeTruthy();
   });

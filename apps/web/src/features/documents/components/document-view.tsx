@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDetail } from '@portal/contracts';
+import { findText } from '../../../i18n/dynamic-text.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { lineAmount, mainPrice, mainQuantity, readBody, sumOfLineAmounts } from '../document-body.ts';
 import { kindLabel } from './document-columns.tsx';
@@ -320,7 +321,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                         to: historyValue(t, h.field, h.to),
                       })
                     : t('view.historyFirst', { to: historyValue(t, h.field, h.to) })}
-                  {h.reason ? ` (${h.reason})` : ''}
+                  {h.reason ? ` (${historyReason(h.reason)})` : ''}
                 </List.Item>
               ))}
             </ListSection>
@@ -346,6 +347,11 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
 }
 
 /** A status value of the history by its label; other fields' values as stored. */
+/** A history row's reason: the platform's own codes in words; a reason a user typed, as typed. */
+function historyReason(reason: string): string {
+  return findText(`documents:view.reason.${reason}`) ?? reason;
+}
+
 function historyValue(t: TFunction<'documents'>, field: string, value: string | null): string {
   if (value === null) return '—';
   if (field === 'status' && ['received', 'read', 'sent', 'error', 'waiting'].includes(value))
