@@ -58,7 +58,7 @@ describe.skipIf(!hasSamples)('the sample corpus uploaded into the inbox', () => 
       if (file!.documents.length === 1) {
         const original = await t.app.inject({
           method: 'GET',
-          url: `/api/documents/${file!.documents[0]!.id}/original`,
+          url: `/api/documents/${file!.documents[0]!.id}/original?encoding=original`,
           headers: bearer(user),
         });
         expect(original.statusCode, name).toBe(200);
