@@ -76,7 +76,10 @@ describe('document view', () => {
   it('lists findings with their place, and says so when the document is not there', async () => {
     const withFindings = detail({
       status: 'error',
-      findings: [{ code: 'EDI_MISSING_SEGMENT', severity: 'error', level: 'message', path: 'BGM', line: 3, column: 1 }],
+      findings: [
+        { code: 'EDI_MISSING_UNT', severity: 'error', level: 'syntax', path: 'UNZ', line: 3, column: 1, actual: 'UNZ' },
+        { code: 'duplicate_document', severity: 'warning', level: 'document', path: '', line: 0, column: 0 },
+      ],
     });
     const app = await renderApp({
       path: `/documents/${DOC_ID}`,
@@ -85,7 +88,11 @@ describe('document view', () => {
     });
     const findings = await app.screen.findByTestId('document-findings');
     expect(findings.textContent).toContain('Error');
-    expect(findings.textContent).toContain('Line 3, column 1: EDI_MISSING_SEGMENT');
+    // In words, as the Document validation screen says them, and the store's own findings too.
+    expect(findings.textContent).toContain(
+      'Line 3, column 1: The message is not closed by a UNT segment before segment UNZ.',
+    );
+    expect(findings.textContent).toContain('A document with this number, type and partner was stored before');
     app.unmount();
 
     const missing = await renderApp({

@@ -13,6 +13,7 @@ import { DocumentStatusActions } from './document-status-actions.tsx';
 import { CodeHint, codeText, useDocumentCodes, type CodeNames } from './code-name.tsx';
 import { DocumentDownloads } from './document-downloads.tsx';
 import { DocumentOriginal } from './document-original.tsx';
+import { useFindingText } from './use-finding-text.ts';
 
 const KNOWN_ROLES = ['BY', 'SU', 'DP', 'IV', 'UC', 'SH'] as const;
 const KNOWN_DATES = ['137', '2', '17', '11', '35'] as const;
@@ -55,6 +56,7 @@ export function documentTitle(t: TFunction<'documents'>, doc: DocumentDetail): s
  */
 export function DocumentView({ doc }: { doc: DocumentDetail }) {
   const { t, i18n } = useTranslation('documents');
+  const findingText = useFindingText();
   const language = i18n.language;
   const body = readBody(doc.body);
   const { codes, nameOf } = useDocumentCodes(doc.id);
@@ -300,7 +302,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                   <Badge size="sm" variant="light" c="dark.7" color={f.severity === 'error' ? 'red' : 'yellow'}>
                     {t(`view.severity.${f.severity}`)}
                   </Badge>{' '}
-                  {t('view.finding', { line: f.line, column: f.column, code: f.code })}
+                  {t('view.finding', { line: f.line, column: f.column, message: findingText(f) })}
                 </List.Item>
               ))}
             </ListSection>

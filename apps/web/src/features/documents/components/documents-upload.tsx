@@ -24,6 +24,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { documentsKeys } from '../api/documents-queries.ts';
 import { uploadDocuments } from '../api/document-files.ts';
 import { DocumentStatusBadge } from './document-status-badge.tsx';
+import { useFindingText } from './use-finding-text.ts';
 
 /** 20 MB per file, checked before anything is sent; the server checks again. */
 export const DOCUMENT_UPLOAD_LIMITS: UploadLimits = {
@@ -36,6 +37,7 @@ export const DOCUMENT_UPLOAD_LIMITS: UploadLimits = {
 /** Upload EDIFACT interchanges into the inbox or the outbox; each file's result (documents, duplicate, findings). */
 export function DocumentsUpload({ direction }: { direction: DocumentDirection }) {
   const { t } = useTranslation('documents');
+  const findingText = useFindingText();
   const session = useSession();
   const queryClient = useQueryClient();
   const [items, setItems] = useState<UploadItem[]>([]);
@@ -158,7 +160,7 @@ export function DocumentsUpload({ direction }: { direction: DocumentDirection })
                           <Badge size="xs" variant="light" c="dark.7" color={f.severity === 'error' ? 'red' : 'yellow'}>
                             {t(`view.severity.${f.severity}`)}
                           </Badge>{' '}
-                          {t('view.finding', { line: f.line, column: f.column, code: f.code })}
+                          {t('view.finding', { line: f.line, column: f.column, message: findingText(f) })}
                         </List.Item>
                       ))}
                     </List>
