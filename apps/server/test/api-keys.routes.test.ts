@@ -130,6 +130,8 @@ describe('company API keys', () => {
     expect(over.json().error).toMatchObject({ code: 'api_keys.limit_reached', data: { max: API_KEYS_MAX_ACTIVE } });
 
     await call('DELETE', `/api/company/api-keys/${made[0]!.id}`, buyer);
+    // Later than the last key: the same instant would leave the order to the random ids.
+    t.clock.advance(1);
     const again = await create(buyer, 'After a revoke');
 
     const first = (await listOf(buyer, '?limit=15')).json();

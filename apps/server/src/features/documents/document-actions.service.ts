@@ -194,7 +194,15 @@ export function createDocumentActionsService(deps: {
         for (let i = 0; i < ids.length && !closed; i++) {
           const original = next ?? (await deps.documents.original(caller, ids[i]!));
           next = undefined;
-          current = original.body instanceof Readable ? original.body : Readable.from(original.body);
+          // A converted original is bytes in memory: a byte stream of them (Readable.from alone would make an
+          // object-mode stream, which the zip never reads to its end).
+          const body = original.body;
+          current =
+            body instanceof Readable
+              ? body
+              : body instanceof Uint8Array
+                ? Readable.from([Buffer.from(body.buffer, body.byteOffset, body.length)], { objectMode: false })
+                : Readable.from(body, { objectMode: false });
           zip.addReadStream(current, uniqueName(original.fileName, taken), { mtime: clock.now() });
           await finished(current);
         }
