@@ -54,7 +54,8 @@ test('every admin screen passes axe-core in English and Arabic, on a desktop and
   page,
   context,
 }) => {
-  test.setTimeout(180_000);
+  // Seven screens, two languages, two sizes, an axe pass each: minutes on a busy two-core machine.
+  test.setTimeout(300_000);
   await logInAsAdmin(page);
   const company = page.getByRole('link', { name: 'Demo Retailer' });
   await expect(company).toBeVisible();
