@@ -137,6 +137,8 @@ test('leaving the profile with unsaved changes asks Stay or Leave', async ({ pag
 });
 
 test('every profile panel passes axe in English and Arabic, on a desktop and a phone', async ({ page }) => {
+  // Six panels (API keys now among them), two languages, two sizes: more than the default on a busy machine.
+  test.setTimeout(240_000);
   await logIn(page, DEMO.user);
   for (const panel of ['profile-settings', 'password', 'company-settings', 'language', 'additional-settings']) {
     await page.goto(`/profile?panel=${panel}`);
