@@ -17,11 +17,20 @@ import { withoutEmpty } from '../../lib/search-params.ts';
  * `DocumentListQuerySchema`), kept in the address so a search can be bookmarked and shared. Anything unreadable is
  * dropped rather than failing the page.
  */
-const text70 = z.string().trim().max(70).optional().catch(undefined);
+/**
+ * The router reads a value that looks like JSON as JSON: a GLN or a number written by hand in a link arrives as a
+ * number. It is the text it was (only a safe integer: a longer one has lost its digits already).
+ */
+const asText = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : v);
+const text70 = z.preprocess(asText, z.string().trim().max(70).optional()).catch(undefined);
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v))
+  // A field left empty, or a day the calendar has not (2026-02-30), is no date: never an exception.
+  .refine((v) => {
+    const date = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
+  })
   .optional()
   .catch(undefined);
 /** A list in the address: `a,b` (what the page writes) or repeated; unknown entries are left out. */
@@ -37,7 +46,10 @@ const listOf = <T extends string>(values: readonly T[]) =>
     })
     .catch(undefined);
 const glnList = z
-  .preprocess((v) => (typeof v === 'string' ? v.split(',') : v), z.array(z.string()).optional())
+  .preprocess((v) => {
+    const value = asText(v);
+    return typeof value === 'string' ? value.split(',') : value;
+  }, z.array(z.string()).optional())
   .transform((v) => {
     const glns = (v ?? []).map((s) => s.trim()).filter((s) => /^\d{8,14}$/.test(s));
     return glns.length ? [...new Set(glns)].slice(0, 50) : undefined;
@@ -63,6 +75,9 @@ export const DOCUMENT_DATE_FILTERS = [
   'expectedDeliveryDateFrom',
   'expectedDeliveryDateTo',
 ] as const;
+/** The date filters in pairs: each range is one picker, writing `<range>From` and `<range>To`. */
+export const DOCUMENT_DATE_RANGES = ['processingDate', 'documentDate', 'expectedDeliveryDate'] as const;
+export type DocumentDateRange = (typeof DOCUMENT_DATE_RANGES)[number];
 type TextFilter = (typeof DOCUMENT_TEXT_FILTERS)[number];
 type DateFilter = (typeof DOCUMENT_DATE_FILTERS)[number];
 
