@@ -14,11 +14,12 @@ import {
   type DocumentStatus,
 } from '@portal/contracts';
 import {
-  DOCUMENT_DATE_FILTERS,
+  DOCUMENT_DATE_RANGES,
   DOCUMENT_TEXT_FILTERS,
   validateDocumentsSearch,
   type DocumentsSearch,
 } from '../documents-search.ts';
+import { DateRangeFilter, DeliveryPointPicker, PartnerPicker } from './document-filter-pickers.tsx';
 
 type Draft = Record<string, string | string[]>;
 
@@ -35,14 +36,15 @@ const SORT_COLUMN: Record<DocumentSort, DocumentColumn> = {
   status: 'Status',
 };
 
-const toDraft = (search: DocumentsSearch): Draft =>
-  Object.fromEntries(
-    Object.entries(search).map(([key, value]) => [key, key === 'partnerIds' ? (value as string[]).join(', ') : value]),
-  ) as Draft;
+const toDraft = (search: DocumentsSearch): Draft => ({ ...search }) as Draft;
+
+/** The free-text filters: the delivery point has its own picker. */
+const TEXT_FILTERS = DOCUMENT_TEXT_FILTERS.filter((key) => key !== 'deliveryPointGln');
 
 /**
  * Every search filter of the list (description, section 3), applied together with "Search" and kept in the address
- * by the page. Dates are the browser's date fields; lists of codes are pickers with their labels.
+ * by the page. Dates are ranges of the date picker; partners and delivery points are searchable pickers; lists of
+ * codes are pickers with their labels.
  */
 export function DocumentFilters(props: { search: DocumentsSearch; onApply: (search: DocumentsSearch) => void }) {
   const { t } = useTranslation('documents');
@@ -60,9 +62,7 @@ export function DocumentFilters(props: { search: DocumentsSearch; onApply: (sear
 
   function apply(event: FormEvent) {
     event.preventDefault();
-    const raw: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(draft)) raw[key] = key === 'partnerIds' ? String(value) : value;
-    props.onApply(validateDocumentsSearch(raw));
+    props.onApply(validateDocumentsSearch(draft));
   }
 
   function clear() {
@@ -78,7 +78,7 @@ export function DocumentFilters(props: { search: DocumentsSearch; onApply: (sear
         {t('filters.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-        {DOCUMENT_TEXT_FILTERS.map((key) => (
+        {TEXT_FILTERS.map((key) => (
           <TextInput
             key={key}
             label={t(`filters.${key}`)}
@@ -88,22 +88,15 @@ export function DocumentFilters(props: { search: DocumentsSearch; onApply: (sear
             name={key}
           />
         ))}
-        <TextInput
-          label={t('filters.partnerIds')}
-          description={t('filters.partnerHint')}
-          value={text('partnerIds')}
-          inputMode="numeric"
-          onChange={(e) => set('partnerIds', e.currentTarget.value)}
-          name="partnerIds"
-        />
-        {DOCUMENT_DATE_FILTERS.map((key) => (
-          <TextInput
-            key={key}
-            type="date"
-            label={t(`filters.${key}`)}
-            value={text(key)}
-            onChange={(e) => set(key, e.currentTarget.value)}
-            name={key}
+        <PartnerPicker value={list('partnerIds')} onChange={(glns) => set('partnerIds', glns)} />
+        <DeliveryPointPicker value={text('deliveryPointGln')} onChange={(gln) => set('deliveryPointGln', gln)} />
+        {DOCUMENT_DATE_RANGES.map((range) => (
+          <DateRangeFilter
+            key={range}
+            range={range}
+            from={text(`${range}From`)}
+            to={text(`${range}To`)}
+            onChange={(from, to) => setDraft((d) => ({ ...d, [`${range}From`]: from, [`${range}To`]: to }))}
           />
         ))}
         <MultiSelect
