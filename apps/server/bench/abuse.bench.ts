@@ -6,14 +6,12 @@
  * meanwhile, so linearity and responsiveness can be read off the table. BENCH_QUICK=1 runs the two smaller sizes.
  * Every loop is bounded; traffic goes to 127.0.0.1 only.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { rssOf, startServerProcess, stopServerProcess } from '../test/server-process.ts';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 3917);
 const BASE = `http://127.0.0.1:${PORT}`;
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -48,36 +46,16 @@ const SHAPES: Shape[] = [
   },
 ];
 
-const rssOf = (pid: number): number => {
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : 0;
-};
-
-async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+/** The server as `npm start` runs it, on PostgreSQL when BENCH_DATABASE_URL is set, else the embedded PGlite. */
+const startServer = (dataDir: string) =>
+  startServerProcess({
+    port: PORT,
     env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    timeoutSeconds: 60,
   });
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  child.kill();
-  throw new Error('the server did not start within 60 s');
-}
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-abuse-'));
@@ -131,8 +109,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await stopServerProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -14,12 +14,11 @@
  * EXPLAIN (ANALYZE, BUFFERS) of the repository's own SQL for the slowest kinds (captured through a Drizzle logger
  * on the same repository the server runs). The database is dropped at the end.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon, { type Result } from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -30,13 +29,13 @@ import * as schema from '../src/db/schema.ts';
 import { documentReaderOf } from '../src/access/document-scope.ts';
 import { createDocumentsRepository } from '../src/features/documents/documents.repository.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
+import { startServerProcess, stopServerProcess } from '../test/server-process.ts';
 
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 1_000_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const CHUNK = 100_000;
 const INTERCHANGES = 10_000;
 
@@ -149,32 +148,17 @@ async function load(url: string, companyId: string): Promise<void> {
 }
 
 /** The server as `npm start` runs it, on the bench database; resolves once it answers. */
-async function startServer(url: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
+const startServer = (url: string) =>
+  startServerProcess({
+    port: PORT,
     env: {
-      ...process.env,
       DATABASE_URL: url,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'portal-bench-')),
       EDIFACT_SHIPPED_DIRECTORIES: 'false',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    timeoutSeconds: 150,
   });
-  for (let i = 0; i < 600; i += 1) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return server;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the server did not start');
-}
 
 /**
  * Waits until no query of the bench database runs: autocannon stops sending at the end of a kind, but the server
@@ -258,8 +242,7 @@ async function main(): Promise<void> {
   await withClient(BASE_URL, (c) => c.query(`CREATE DATABASE ${name}`));
   let server: ChildProcess | undefined;
   const cleanup = async () => {
-    server?.kill('SIGTERM');
-    if (server && server.exitCode === null) await new Promise((resolve) => server!.once('exit', resolve));
+    await stopServerProcess(server);
     await withClient(BASE_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   };
   process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));

@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { shippedDirectoryZips } from '@portal/edifact/node';
+import { startServerProcess, stopServerProcess } from './server-process.ts';
 
 /**
  * Issue 11's crash test: a real server process (src/main.ts, on its own PostgreSQL database) is killed with SIGKILL
@@ -17,7 +17,6 @@ import { shippedDirectoryZips } from '@portal/edifact/node';
  * meant to survive a SIGKILL of its one process mid-write.
  */
 const URL_ = process.env.TEST_DATABASE_URL;
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const PORT = 3950 + Math.floor(Math.random() * 40);
 const BASE = `http://127.0.0.1:${PORT}`;
 const MESSAGES = 4000;
@@ -49,17 +48,12 @@ describe.skipIf(!URL_)('a server killed in the middle of an ingest (needs TEST_D
   let server: ChildProcess | undefined;
   let db: pg.Client;
 
-  const start = async (): Promise<ChildProcess> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: serverDir,
+  const start = () =>
+    startServerProcess({
+      port: PORT,
       env: {
-        ...process.env,
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         DATABASE_URL: databaseUrl,
-        LOG_LEVEL: 'warn',
-        WEB_DIST: '/nonexistent',
         EDIFACT_SHIPPED_DIRECTORIES: 'false',
         EDIFACT_DIRECTORIES_IMPORT: shippedDirectoryZips.D96A,
         // Every upload goes to the job, in small batches: the kill falls between two of them, or in one.
@@ -67,19 +61,7 @@ describe.skipIf(!URL_)('a server killed in the middle of an ingest (needs TEST_D
         DOCUMENTS_INGEST_BATCH_MESSAGES: '100',
         JOB_POLL_SECONDS: '1',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
     });
-    for (let i = 0; i < 1200; i++) {
-      try {
-        if ((await fetch(`${BASE}/api/health`)).ok) return child;
-      } catch {
-        // not listening yet
-      }
-      await sleep(100);
-    }
-    child.kill('SIGKILL');
-    throw new Error('the server did not start within 120 s');
-  };
 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: URL_ });
@@ -94,7 +76,7 @@ describe.skipIf(!URL_)('a server killed in the middle of an ingest (needs TEST_D
   }, 60_000);
 
   afterAll(async () => {
-    if (server && server.exitCode === null) server.kill('SIGKILL');
+    await stopServerProcess(server, 'SIGKILL');
     await db?.end().catch(() => undefined);
     const admin = new pg.Client({ connectionString: URL_ });
     await admin.connect();
@@ -133,8 +115,7 @@ describe.skipIf(!URL_)('a server killed in the middle of an ingest (needs TEST_D
       ).rows[0]!;
     // Killed once the worker has written some batches, and before it wrote the last.
     for (let i = 0; i < 6000 && (await progress()).messages_done === 0; i++) await sleep(20);
-    server.kill('SIGKILL');
-    await new Promise((resolve) => server!.once('exit', resolve));
+    await stopServerProcess(server, 'SIGKILL');
     const atKill = await progress();
     expect(atKill.state).toBe('queued');
     expect(atKill.messages_done).toBeGreaterThan(0);

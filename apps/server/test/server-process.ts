@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+/** apps/server, the directory `src/main.ts` is started from. */
+export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The real server as its own process (`src/main.ts`, as `npm start` runs it), for the benches and the tests that
+ * must see a whole process (a crash, its memory): resolves once `/api/health` answers. The environment is the
+ * caller's on top of this one's; the port and host are set here, the log is quiet and no web build is served.
+ */
+export async function startServerProcess(options: {
+  port: number;
+  env: Record<string, string | undefined>;
+  /** What the child's stdout and stderr go to (its stdin is closed). Default: stdout ignored, stderr inherited. */
+  stdio?: ['ignore', 'ignore' | 'pipe' | 'inherit', 'ignore' | 'pipe' | 'inherit'];
+  timeoutSeconds?: number;
+}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      ...options.env,
+      PORT: String(options.port),
+    },
+    stdio: options.stdio ?? ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + (options.timeoutSeconds ?? 120) * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it answered`);
+    const ok = await fetch(`http://127.0.0.1:${options.port}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return child;
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server did not answer within ${options.timeoutSeconds ?? 120} s`);
+}
+
+/** Stops a server process and waits for it to exit (SIGTERM: the server closes its pools and database). */
+export async function stopServerProcess(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM') {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
+/** A process's resident memory, from /proc (0 when it is gone). */
+export function rssOf(pid: number | undefined): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
