@@ -3,26 +3,25 @@
  * and a 100 MB interchange ingested under 300 MB of server memory.
  *
  * It creates its own database on 127.0.0.1:5432 (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres),
- * starts the real server as its own process (`bench/ingest-server.ts`: src/main.ts's app, job workers and CPU pool),
- * and then:
+ * starts the real server as its own process (`src/main.ts`, as `npm start` runs it: the app, job workers and CPU
+ * pool), and then:
  * 1. uploads ORDERS (Demo Retailer to Demo Supplier) and DESADV and INVOIC (back) over HTTP, in files of 5,000
  *    messages, and prints messages a second from the first upload until every file's ingest is done (each message
  *    validated, stored and routed: two copies);
- * 2. hands a ~100 MB ORDERS interchange to the service's stream intake (`receive`) and prints the time until it is
- *    done and the peak RSS of the server process meanwhile (read from /proc every 50 ms).
+ * 2. sends a ~100 MB ORDERS interchange to `POST /api/documents/inbound` with a company API key, streamed, and prints
+ *    the time until it is done and the peak RSS of the server process meanwhile (read from /proc every 50 ms).
  * The database is dropped at the end. BENCH_MESSAGES (default 30000) and BENCH_LARGE_MB (default 100) size the runs;
- * the server prints each ingest run's time split (INGEST_PROFILE), and with BENCH_MEMORY_LOG=1 its heap every 5 s.
+ * the server prints each ingest run's time split (INGEST_PROFILE).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { rssOf, startServerProcess, stopServerProcess } from '../test/server-process.ts';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const PORT = Number(process.env.BENCH_PORT ?? 3931);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -118,42 +117,17 @@ function file(sender: string, recipient: string, control: string, messages: stri
   return `${unb(sender, recipient, control)}${messages.join('')}UNZ+${messages.length}+${control}'`;
 }
 
-const rssOf = (pid: number): number => {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-};
-
-async function startServer(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/ingest-server.ts'], {
-    cwd: serverDir,
+const startServer = (databaseUrl: string, dataDir: string) =>
+  startServerProcess({
+    port: PORT,
     env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
       // Each ingest run prints where its time went (validation on the pool, the transactions' parts).
       INGEST_PROFILE: '1',
     },
-    stdio: ['pipe', 'pipe', 'inherit'],
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 1200; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  child.kill();
-  throw new Error('the server did not start within 120 s');
-}
 
 async function login(email: string, password: string): Promise<string> {
   const res = await fetch(`${BASE}/api/users/login`, {
@@ -164,6 +138,17 @@ async function login(email: string, password: string): Promise<string> {
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { keycloakResponse: { token: { access_token: string } } }).keycloakResponse.token
     .access_token;
+}
+
+/** A company API key of the user's company (the user needs COMPANY_PROFILE_MODIFY), for the inbound endpoint. */
+async function createKey(token: string): Promise<string> {
+  const res = await fetch(`${BASE}/api/company/api-keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench' }),
+  });
+  if (!res.ok) throw new Error(`creating a key failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { secret: string }).secret;
 }
 
 async function upload(token: string, name: string, content: string): Promise<void> {
@@ -258,7 +243,7 @@ async function main(): Promise<void> {
     // 2. A large interchange through the stream intake.
     const path = join(dataDir, 'large.edi');
     const out = createWriteStream(path);
-    const target = LARGE_MB * 1024 * 1024;
+    const target = LARGE_MB * 1e6;
     let written = 0;
     let n = 0;
     const write = (text: string) =>
@@ -279,12 +264,15 @@ async function main(): Promise<void> {
     const before = rssOf(pid);
     let largePeak = before;
     const largeSampler = setInterval(() => (largePeak = Math.max(largePeak, rssOf(pid))), 50);
-    const answers = createInterface({ input: server.stdout! });
-    const answer = new Promise<string>((resolve) => answers.once('line', resolve));
+    const key = await createKey(buyer);
     const largeStarted = performance.now();
-    server.stdin!.write(`receive out buyer@demo.example.com ${path}\n`);
-    const received = JSON.parse(await answer) as { ok: boolean; error?: string };
-    if (!received.ok) throw new Error(`receive failed: ${received.error}`);
+    const res = await fetch(`${BASE}/api/documents/inbound?direction=out&fileName=large.edi`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/edifact' },
+      body: Readable.toWeb(createReadStream(path, { highWaterMark: 256 * 1024 })) as ReadableStream,
+      duplex: 'half',
+    } as RequestInit);
+    if (!res.ok) throw new Error(`inbound failed: ${res.status} ${await res.text()}`);
     const stored = performance.now();
     await untilIngested(db, uploads.length + 2);
     const largeSeconds = (performance.now() - largeStarted) / 1000;
@@ -292,18 +280,15 @@ async function main(): Promise<void> {
     const { rows: large } = await db.query<{ n: string }>(
       "select count(*) as n from documents d join interchanges i on i.id = d.interchange_id where i.control_reference = 'LARGE1'",
     );
-    console.log(`\n## One ${(size / 1e6).toFixed(1)} MB interchange of ${n} ORDERS (stream intake, then the job)`);
-    console.log(`stored in the BlobStore after ${((stored - largeStarted) / 1000).toFixed(1)} s`);
+    console.log(`\n## One ${(size / 1e6).toFixed(1)} MB interchange of ${n} ORDERS (POST /api/documents/inbound)`);
+    console.log(`streamed into the BlobStore and answered after ${((stored - largeStarted) / 1000).toFixed(1)} s`);
     console.log(
       `ingested after ${largeSeconds.toFixed(1)} s: ${(n / largeSeconds).toFixed(0)} messages/s, ${large[0]!.n} documents`,
     );
     console.log(`**peak RSS ${(largePeak / 1e6).toFixed(0)} MB** (idle before ${(before / 1e6).toFixed(0)} MB)`);
   } finally {
     await db.end().catch(() => undefined);
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server!.once('exit', r));
-    }
+    await stopServerProcess(server);
     await admin.query(`drop database if exists ${DB_NAME} with (force)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });

@@ -285,7 +285,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(partnersRoutes(partners));
       await api.register(documents.routes);
       await api.register(apiKeysRoutes(apiKeys));
-      await api.register(inboundRoutes({ apiKeys, documents: documents.service }));
+      await api.register(
+        inboundRoutes({ apiKeys, documents: documents.service, maxBytes: config.inboundMaxBytes }),
+      );
       await api.register(jobsRoutes(jobs));
     },
     { prefix: '/api' },

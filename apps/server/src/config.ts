@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { INBOUND_MAX_BYTES } from '@portal/contracts';
 import { parseStorageUrl, StorageUrlError, type StorageLocation } from './storage/storage-url.ts';
 
 /** Every setting of the server, read from the environment once at start (README lists them). */
@@ -37,6 +38,8 @@ const EnvSchema = z.object({
     .int()
     .min(0)
     .default(2 * 1024 * 1024),
+  /** The largest body of `POST /api/documents/inbound`, read as a stream (at most the contract's 100 MB). */
+  INBOUND_MAX_BYTES: z.coerce.number().int().min(1024).max(INBOUND_MAX_BYTES).default(INBOUND_MAX_BYTES),
   /** Messages per batch of the documents' ingest (decision 0024). */
   DOCUMENTS_INGEST_BATCH_MESSAGES: z.coerce.number().int().min(1).max(100_000).default(500),
   CPU_THREADS: z.coerce.number().int().min(1).max(64).optional(),
@@ -81,6 +84,7 @@ export type Config = {
   /** Uploaded files up to this size are ingested while the upload waits; larger ones by the job alone (0022). */
   documentsInlineMaxBytes: number;
   documentsIngestBatchMessages: number;
+  inboundMaxBytes: number;
   /** Threads of the CPU pool (unset: the cores less one, 1 to 4). */
   cpuThreads: number | undefined;
   /** Where blobs live: the database unless STORAGE_URL names an S3-compatible bucket. */
@@ -124,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cpuTaskTimeoutMs: e.CPU_TASK_TIMEOUT_MS,
     documentsInlineMaxBytes: e.DOCUMENTS_INLINE_MAX_BYTES,
     documentsIngestBatchMessages: e.DOCUMENTS_INGEST_BATCH_MESSAGES,
+    inboundMaxBytes: e.INBOUND_MAX_BYTES,
     cpuThreads: e.CPU_THREADS,
     storage: parseStorageUrl(e.STORAGE_URL),
     jobWorkers: e.JOB_WORKERS,

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { shippedDirectoryZips } from '@portal/edifact/node';
-import { DOCUMENT_UPLOAD_MAX_BYTES } from '@portal/contracts';
+import { Readable } from 'node:stream';
 import {
   INBOUND_FAILURES_PER_ADDRESS,
   INBOUND_FAILURE_WINDOW_SECONDS,
 } from '../src/features/api-keys/api-keys.service.ts';
 import { bearer, createTestApp, latestAudit, login, type TestApp } from './helper.ts';
 
+const LIMIT = 3 * 1024 * 1024;
 const BUYER = { login: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
 /** The demo companies' GLNs: Demo Supplier and Demo Retailer. */
 const SUPPLIER = '5901234000017';
@@ -42,7 +43,7 @@ let retailerKey: { id: string; secret: string };
 let supplierKey: { id: string; secret: string };
 
 type Headers = Record<string, string>;
-const inbound = (payload: string | Buffer, headers: Headers, query = '', remoteAddress?: string) =>
+const inbound = (payload: string | Buffer | Readable, headers: Headers, query = '', remoteAddress?: string) =>
   t.app.inject({
     method: 'POST',
     url: `/api/documents/inbound${query}`,
@@ -77,7 +78,10 @@ const expectInvalid = (res: { statusCode: number; json(): { error: { code: strin
 };
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { EDIFACT_DIRECTORIES_IMPORT: shippedDirectoryZips.D96A } });
+  // A 3 MiB limit instead of 100 MB, so that a body over it is quick to send; files over 2 MiB go to the job.
+  t = await createTestApp({
+    env: { EDIFACT_DIRECTORIES_IMPORT: shippedDirectoryZips.D96A, INBOUND_MAX_BYTES: String(LIMIT) },
+  });
   supplierUser = (await login(t.app)).access_token;
   buyer = (await login(t.app, BUYER)).access_token;
   retailerKey = await createKey(buyer, 'Retailer ERP');
@@ -149,7 +153,7 @@ describe('POST /api/documents/inbound with a company API key', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({
       code: 'documents.sender_not_own',
-      details: [{ field: 'files.0', code: 'senderNotOwn', params: { gln: RETAILER } }],
+      details: [{ field: 'body', code: 'senderNotOwn', params: { gln: RETAILER } }],
     });
     expect(await listDocs(buyer, 'out', 'PO-K4')).toHaveLength(0);
     expect(await listDocs(supplierUser, 'out', 'PO-K4')).toHaveLength(0);
@@ -199,7 +203,14 @@ describe('POST /api/documents/inbound with a company API key', () => {
     expect((await inbound(interchange('K0007', 'PO-K7'), withKey(retailerKey.secret))).statusCode).toBe(200);
   });
 
-  it('refuses an empty body, another media type and a body over 20 MB (413), storing nothing', async () => {
+  it('refuses an empty body, another media type and a body over the limit (413), storing nothing', async () => {
+    const stored = async () =>
+      (
+        (await t.database.db.execute(sql`select count(*)::int as n from interchanges`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n;
+    const before = await stored();
     const empty = await inbound('', withKey(retailerKey.secret));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.details).toEqual([{ field: 'body', code: 'required' }]);
@@ -213,18 +224,71 @@ describe('POST /api/documents/inbound with a company API key', () => {
     const nul = await inbound(Buffer.from([0, 0, 0, 0x55, 0x4e, 0x42]), withKey(retailerKey.secret));
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error.code).toBe('documents.not_interchange');
+    expect(nul.json().error.details[0].field).toBe('body');
 
-    const big = Buffer.alloc(DOCUMENT_UPLOAD_MAX_BYTES + 1, 0x41);
-    // Without a key the body is not even read.
-    expectInvalid(await inbound(big, {}));
-    const res = await inbound(big, withKey(retailerKey.secret));
+    // A declared length over the limit is refused before a byte is read; without a key, nothing at all is read.
+    const declared = { 'content-length': String(LIMIT + 1) };
+    expectInvalid(await inbound(Readable.from([]), declared));
+    const res = await inbound(Readable.from([Buffer.from('UNA')]), { ...withKey(retailerKey.secret), ...declared });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBe('request.too_large');
+
+    // Sent in chunks with no length: a good envelope, then more than the limit; cut off at the limit.
+    const head = interchange('K0010', 'PO-K10').slice(0, 80);
+    const filler = Buffer.alloc(1024 * 1024, 0x41);
+    const chunked = await inbound(
+      Readable.from(
+        (function* () {
+          yield Buffer.from(head);
+          for (let i = 0; i <= LIMIT / filler.length; i++) yield filler;
+        })(),
+      ),
+      withKey(retailerKey.secret),
+    );
+    expect(chunked.statusCode).toBe(413);
+    expect(chunked.json().error.details).toEqual([{ field: 'body', code: 'fileTooLarge', params: { max: LIMIT } }]);
+    expect(await stored()).toBe(before);
 
     const bad = await inbound(interchange('K0008', 'PO-K8'), withKey(retailerKey.secret), '?direction=sideways');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details[0].field).toBe('direction');
   });
+
+  it('takes a body in chunks as a stream, answers a large one queued, and the job reads it', async () => {
+    // ~2.5 MB (over DOCUMENTS_INLINE_MAX_BYTES): orders of many lines, sent in chunks without a declared length.
+    const lines = Array.from({ length: 200 }, (_, i) => `LIN+${i + 1}++4000862141404:EN'QTY+21:${i + 1}'`).join('');
+    const message = (n: number) => {
+      const segments = `BGM+220+BIG-${n}+9'DTM+137:20261116:102'NAD+BY+${RETAILER}::9'NAD+SU+${SUPPLIER}::9'${lines}UNS+S'`;
+      return `UNH+${n}+ORDERS:D:96A:UN:EAN008'${segments}UNT+${segments.split("'").length + 1}+${n}'`;
+    };
+    const count = Math.ceil((2.5 * 1024 * 1024) / message(1).length);
+    const res = await inbound(
+      Readable.from(
+        (function* () {
+          yield Buffer.from(`UNB+UNOC:3+${RETAILER}:14+${SUPPLIER}:14+261116:1000+BIG1'`);
+          for (let n = 1; n <= count; n++) yield Buffer.from(message(n));
+          yield Buffer.from(`UNZ+${count}+BIG1'`);
+        })(),
+      ),
+      withKey(retailerKey.secret),
+      '?fileName=big.edi',
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ fileName: 'big.edi', duplicate: false, queued: true, documents: [] });
+    // The job worker reads it (due at once, as any file too large to be read while the request waits).
+    const id = res.json().interchangeId as string;
+    const state = async () =>
+      (
+        (await t.database.db.execute(sql`select state from interchanges where id = ${id}`)) as unknown as {
+          rows: { state: string }[];
+        }
+      ).rows[0]!.state;
+    for (let i = 0; i < 1200 && (await state()) === 'queued'; i++) await new Promise((r) => setTimeout(r, 100));
+    const [last] = await listDocs(buyer, 'out', `BIG-${count}`);
+    expect(last).toMatchObject({ documentNumber: `BIG-${count}`, status: 'sent' });
+    const [received] = await listDocs(supplierUser, 'in', `BIG-${count}`);
+    expect(received).toMatchObject({ status: 'received', partnerName: 'Demo Retailer' });
+  }, 120_000);
 
   it(`makes an address wait after ${INBOUND_FAILURES_PER_ADDRESS} failed keys, whatever key it tries next`, async () => {
     const address = '203.0.113.77';

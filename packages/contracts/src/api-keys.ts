@@ -59,5 +59,11 @@ export const InboundDocumentQuerySchema = z.object({
 });
 export type InboundDocumentQuery = z.infer<typeof InboundDocumentQuerySchema>;
 
+/**
+ * The largest body of `POST /api/documents/inbound`: five times the browser's upload, since it is read as a stream
+ * into the BlobStore and ingested in batches by the job (decision 0024), never held whole in memory.
+ */
+export const INBOUND_MAX_BYTES = 100 * 1024 * 1024;
+
 /** The media types the inbound endpoint reads as the raw interchange. */
 export const INBOUND_CONTENT_TYPES = ['application/edifact', 'text/plain', 'application/octet-stream'] as const;

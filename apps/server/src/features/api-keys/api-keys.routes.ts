@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -7,7 +8,6 @@ import {
   ApiKeyPageSchema,
   ApiKeySchema,
   ApiKeysQuerySchema,
-  DOCUMENT_UPLOAD_MAX_BYTES,
   INBOUND_CONTENT_TYPES,
   IdParamsSchema,
   InboundDocumentQuerySchema,
@@ -77,25 +77,24 @@ function presentedKey(request: FastifyRequest): string | undefined {
 /**
  * `POST /api/documents/inbound` (issue 11, part 2): a raw interchange in the body, for ERP integrations and the
  * transports to come. Public to the session hook, authenticated by a company API key before the body is read; then
- * the documents service's upload, as one file of the upload answers it.
+ * the body goes as a stream to the documents service's `receive` (up to 100 MB, never whole in memory), and is
+ * answered as one file of the upload.
  */
 export function inboundRoutes(deps: {
   apiKeys: ApiKeysService;
-  documents: Pick<DocumentsService, 'upload'>;
+  documents: Pick<DocumentsService, 'receive'>;
+  /** The largest body (INBOUND_MAX_BYTES: the contract's 100 MB unless the operator sets less). */
+  maxBytes: number;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const keys = new WeakMap<FastifyRequest, AuthenticatedKey>();
     await app.register(async (scopeRaw) => {
-      // In this scope only the raw media types are read, whole, up to the upload's limit (a 413 beyond it).
+      // In this scope only the raw media types are taken, and left unread: the handler streams them.
       scopeRaw.removeAllContentTypeParsers();
-      scopeRaw.addContentTypeParser(
-        [...INBOUND_CONTENT_TYPES],
-        { parseAs: 'buffer', bodyLimit: DOCUMENT_UPLOAD_MAX_BYTES },
-        (_request, body, done) => done(null, body),
-      );
+      scopeRaw.addContentTypeParser([...INBOUND_CONTENT_TYPES], (_request, payload, done) => done(null, payload));
       const scope = scopeRaw.withTypeProvider<ZodTypeProvider>();
       scope.post('/documents/inbound', {
-        bodyLimit: DOCUMENT_UPLOAD_MAX_BYTES,
+        bodyLimit: deps.maxBytes,
         config: {
           public: true,
           ...documentedBody(INBOUND_CONTENT_TYPES, z.string().describe('The EDIFACT interchange, as is')),
@@ -108,32 +107,37 @@ export function inboundRoutes(deps: {
           tags: ['documents'],
           summary:
             'Send an EDIFACT interchange as the request body (application/edifact, text/plain or ' +
-            'application/octet-stream; 20 MB) with a company API key (`X-API-Key` or `Authorization: Bearer`): ' +
-            '`direction=out` (the default) into the outbox, `in` into the inbox. Answered as one file of the upload.',
+            'application/octet-stream; 100 MB) with a company API key (`X-API-Key` or `Authorization: Bearer`): ' +
+            '`direction=out` (the default) into the outbox, `in` into the inbox. Answered as one file of the upload; ' +
+            'a large file is answered `queued` and read by the job.',
           security: [{ apiKey: [] }],
           querystring: InboundDocumentQuerySchema,
           response: { 200: UploadFileResultSchema },
         },
         handler: async (request) => {
           const key = keys.get(request)!;
-          const body = request.body;
-          if (!Buffer.isBuffer(body) || body.length === 0) {
+          const length = request.headers['content-length'];
+          if (length !== undefined && Number(length) > deps.maxBytes) throw tooLarge(deps.maxBytes);
+          if (length === '0') {
             throw new AppError('validation.failed', { details: [{ field: 'body', code: 'required' }] });
           }
           const { direction, fileName } = request.query;
-          const [result] = await deps.documents.upload(
+          return deps.documents.receive(
             { userId: null, companyId: key.companyId, apiKeyId: key.keyId },
             direction,
-            [
-              {
-                fileName: fileName ?? `inbound-${new Date().toISOString().slice(0, 10)}.edi`,
-                bytes: new Uint8Array(body.buffer, body.byteOffset, body.length),
-              },
-            ],
+            fileName ?? `inbound-${new Date().toISOString().slice(0, 10)}.edi`,
+            // Not destroyed when the service stops reading (a refusal): the socket must still carry the answer.
+            (request.body as Readable).iterator({ destroyOnReturn: false }),
+            { maxBytes: deps.maxBytes, field: 'body' },
           );
-          return result!;
         },
       });
     });
   };
 }
+
+const tooLarge = (max: number) =>
+  new AppError('request.too_large', {
+    details: [{ field: 'body', code: 'fileTooLarge', params: { max } }],
+    data: { maxBytes: max },
+  });

@@ -439,10 +439,12 @@ export function createDocumentsService(deps: {
       direction: DocumentDirection,
       fileName: string,
       stream: AsyncIterable<Uint8Array>,
-      options: { maxBytes: number },
+      /** `field`: what the errors' details name the file (`file` by default; the inbound endpoint's `body`). */
+      options: { maxBytes: number; field?: string },
     ): Promise<UploadFileResult> {
       if (!caller.companyId) throw notFound();
       const companyId = caller.companyId;
+      const field = options.field ?? 'file';
       const iterator = stream[Symbol.asyncIterator]();
       const head: Uint8Array[] = [];
       let headLength = 0;
@@ -457,6 +459,9 @@ export function createDocumentsService(deps: {
         headLength += next.value.length;
       }
       const first = Buffer.concat(head);
+      if (first.length === 0) {
+        throw new AppError('validation.failed', { details: [{ field, code: 'required' }] });
+      }
       const { envelope } = await cpu.run({ name: 'documents.envelope', bytes: first.subarray(0, ENVELOPE_BYTES) });
       const refuse = async (error: AppError) => {
         await iterator.return?.();
@@ -465,14 +470,14 @@ export function createDocumentsService(deps: {
       if (!envelope) {
         return refuse(
           new AppError('documents.not_interchange', {
-            details: [{ field: 'file', code: 'notInterchange', params: { name: fileName } }],
+            details: [{ field, code: 'notInterchange', params: { name: fileName } }],
           }),
         );
       }
       if (direction === 'out' && (await companies.findCompanyByGln(envelope.senderId))?.id !== companyId) {
         return refuse(
           new AppError('documents.sender_not_own', {
-            details: [{ field: 'file', code: 'senderNotOwn', params: { name: fileName, gln: envelope.senderId } }],
+            details: [{ field, code: 'senderNotOwn', params: { name: fileName, gln: envelope.senderId } }],
           }),
         );
       }
@@ -515,7 +520,7 @@ export function createDocumentsService(deps: {
         if (error instanceof BlobTooLargeError) {
           await iterator.return?.();
           throw new AppError('request.too_large', {
-            details: [{ field: 'file', code: 'fileTooLarge', params: { max: options.maxBytes } }],
+            details: [{ field, code: 'fileTooLarge', params: { max: options.maxBytes } }],
             data: { maxBytes: options.maxBytes },
           });
         }
