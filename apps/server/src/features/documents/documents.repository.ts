@@ -546,21 +546,6 @@ export function createDocumentsRepository(db: Db) {
         .returning({ id: doc.id });
       return rows.length > 0;
     },
-
-    /**
-     * Sets the additional status Printed (a PDF was downloaded or printed); the status it had, or undefined when it
-     * was Printed already (nothing to record).
-     */
-    async markPrinted(id: string, tx: Db): Promise<{ from: string | null } | undefined> {
-      const [before] = await tx
-        .select({ additionalStatus: doc.additionalStatus })
-        .from(doc)
-        .where(eq(doc.id, id))
-        .for('update');
-      if (!before || before.additionalStatus === 'printed') return undefined;
-      await tx.update(doc).set({ additionalStatus: 'printed' }).where(eq(doc.id, id));
-      return { from: before.additionalStatus };
-    },
   };
 }
 export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;

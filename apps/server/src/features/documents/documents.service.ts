@@ -701,15 +701,17 @@ export function createDocumentsService(deps: {
         const at = clock.now();
         await db.transaction(async (txRaw) => {
           const tx = txRaw as unknown as Db;
-          const changed = await repo.markPrinted(id, tx);
-          if (!changed) return;
+          // As a status change of the list: read under the row's lock, so that two at once write one history row.
+          const [locked] = await repo.lockVisible(reader, [id], tx);
+          if (!locked || locked.additionalStatus === 'printed') return;
+          await repo.setStatus(id, { additionalStatus: 'printed' }, tx);
           printed = true;
           await repo.insertHistory(
             [
               {
                 documentId: id,
                 field: 'additionalStatus',
-                fromValue: changed.from,
+                fromValue: locked.additionalStatus,
                 toValue: 'printed',
                 userId: caller.userId,
                 at,
