@@ -431,6 +431,22 @@ type Link = { fromId: string; toId: string; kind: string };
 /** INGEST_PROFILE=1: each run prints where its time went, in ms (`npm run bench:ingest` shows it). */
 const PROFILE = process.env.INGEST_PROFILE === '1';
 
+/** Wall time summed per step of one ingest run; free when INGEST_PROFILE is off but for a clock read. */
+function stepTimer() {
+  const sums = new Map<string, number>();
+  return {
+    async time<T>(step: string, work: () => Promise<T>): Promise<T> {
+      const started = performance.now();
+      try {
+        return await work();
+      } finally {
+        sums.set(step, (sums.get(step) ?? 0) + performance.now() - started);
+      }
+    },
+    report: () => [...sums].map(([step, ms]) => `${step} ${Math.round(ms)}`).join(', '),
+  };
+}
+
 export function createDocumentsIngest(deps: IngestDeps) {
   const { db, clock, cpu, blobs, companies, partners, repo } = deps;
   const batchMessages = deps.batchMessages ?? INGEST_BATCH_MESSAGES;
@@ -439,8 +455,8 @@ export function createDocumentsIngest(deps: IngestDeps) {
   /** One run over the file from the progress marker on; 'mismatch' when the file must be read in one piece. */
   async function run(interchange: InterchangeRow, whole: boolean): Promise<'done' | 'mismatch'> {
     const id = interchange.id;
-    // Wall time of each step: reading and cutting, the pool's work, waiting for it, and each transaction's parts.
-    const PROF = { split: 0, cpu: 0, wait: 0, tx: 0, rows: 0, chain: 0, dups: 0, insert: 0 };
+    // Wall time of each step: the pool's work, waiting for it, each transaction and its parts.
+    const timer = stepTimer();
     const ref = await deps.edifact.directoryRef();
     const at = clock.now();
     const findings = [...(interchange.findings as DocumentFinding[])];
@@ -475,25 +491,25 @@ export function createDocumentsIngest(deps: IngestDeps) {
       const piece = next.value;
       const single = piece.offset === 0 && piece.last;
       try {
-        const t1 = performance.now();
-        const result = await cpu.run({
-          name: 'documents.ingest',
-          ...ref,
-          bytes: piece.body,
-          resume: single
-            ? undefined
-            : {
-                header: piece.header,
-                offset: piece.offset,
-                line: piece.line,
-                lineStart: piece.lineStart,
-                messages: piece.messagesBefore,
-                last: piece.last,
-              },
-          firstIndex: piece.firstIndex,
-          starts: single ? undefined : piece.starts,
-        });
-        PROF.cpu += performance.now() - t1;
+        const result = await timer.time('cpu', () =>
+          cpu.run({
+            name: 'documents.ingest',
+            ...ref,
+            bytes: piece.body,
+            resume: single
+              ? undefined
+              : {
+                  header: piece.header,
+                  offset: piece.offset,
+                  line: piece.line,
+                  lineStart: piece.lineStart,
+                  messages: piece.messagesBefore,
+                  last: piece.last,
+                },
+            firstIndex: piece.firstIndex,
+            starts: single ? undefined : piece.starts,
+          }),
+        );
         return { piece, result };
       } catch (error) {
         if (error instanceof AppError && error.code === 'request.processing_limit') {
@@ -509,9 +525,7 @@ export function createDocumentsIngest(deps: IngestDeps) {
       // The next piece is read and validated while this one is written.
       let next = read();
       for (;;) {
-        const tw = performance.now();
-        const current = await next;
-        PROF.wait += performance.now() - tw;
+        const current = await timer.time('wait', () => next);
         if (!current) return 'done';
         const { piece, result } = current;
         next = piece.last || 'failed' in result || result.mismatch ? Promise.resolve(undefined) : read();
@@ -527,98 +541,98 @@ export function createDocumentsIngest(deps: IngestDeps) {
         }
         const lookup = (gln: string | null | undefined) => (gln ? (known.get(gln) ?? null) : null);
         await repo.keepStatistics();
-        const tt = performance.now();
-        await db.transaction(async (txRaw) => {
-          const tx = txRaw as unknown as Db;
-          const locked = await repo.lockInterchange(id, tx);
-          if (!locked || locked.state !== 'queued') {
-            stopped = true;
-            return;
-          }
-          if (locked.messagesDone !== piece.firstIndex) throw new IngestMoved(id);
-          if ('failed' in result) {
-            findings.push(result.failed);
+        await timer.time('tx', () =>
+          db.transaction(async (txRaw) => {
+            const tx = txRaw as unknown as Db;
+            const locked = await repo.lockInterchange(id, tx);
+            if (!locked || locked.state !== 'queued') {
+              stopped = true;
+              return;
+            }
+            if (locked.messagesDone !== piece.firstIndex) throw new IngestMoved(id);
+            if ('failed' in result) {
+              findings.push(result.failed);
+              await repo.advanceInterchange(
+                id,
+                {
+                  messagesDone: locked.messagesDone,
+                  findings: findings.slice(0, DOCUMENT_MAX_FINDINGS),
+                  finish: { state: 'failed', messageCount: locked.messagesDone, at },
+                },
+                tx,
+              );
+              return;
+            }
+            const partnerOf = (companyId: string, gln: string) => {
+              const key = `${companyId}/${gln}`;
+              let found = partnerIds.get(key);
+              if (!found) partnerIds.set(key, (found = partners.ensurePartner(companyId, gln, { at, tx })));
+              return found;
+            };
+            const documents: NewDocument[] = [];
+            const history: NewHistory[] = [];
+            const links: Link[] = [];
+            for (const message of messages) {
+              if (duplicates.has(`${message.unbSender}/${message.unbReference}`)) continue;
+              const rows = await rowsOf(locked, message, lookup, at, partnerOf);
+              documents.push(...rows.documents);
+              history.push(...rows.history);
+              links.push(...rows.links);
+            }
+            links.push(...(await timer.time('chain', () => chainLinks(repo, documents, tx))));
+            const business = await timer.time('business', () =>
+              deriveBusinessStatuses(repo, documents, links, tx, at, locked.uploadedBy),
+            );
+            history.push(...business.history);
+            await timer.time('dups', () => warnDuplicates(repo, documents, tx));
+            const inserted = new Set(await timer.time('insert', () => repo.insertDocuments(documents, tx)));
+            await timer.time('history', () =>
+              repo.insertHistory(
+                history.filter((h) => inserted.has(h.documentId)),
+                tx,
+              ),
+            );
+            await timer.time('business', () => applyBusinessStatuses(repo, business.earlier, inserted, tx));
+            await timer.time('links', () =>
+              repo.insertLinks(
+                links.filter((l) => inserted.has(l.fromId) && (l.kind !== 'copy' || inserted.has(l.toId))),
+                tx,
+              ),
+            );
+            await timer.time('notify', () =>
+              notifyPartners(
+                partners,
+                documents.filter((d) => inserted.has(d.id!)),
+                sent,
+                tx,
+              ),
+            );
+            for (const f of result.findings) {
+              if (ONCE_PER_FILE.has(f.code)) {
+                if (once.has(f.code)) continue;
+                once.add(f.code);
+              }
+              findings.push(f);
+            }
+            const done = piece.offset === 0 && piece.last ? messages.length : piece.firstIndex + piece.starts.length;
             await repo.advanceInterchange(
               id,
               {
-                messagesDone: locked.messagesDone,
+                messagesDone: done,
                 findings: findings.slice(0, DOCUMENT_MAX_FINDINGS),
-                finish: { state: 'failed', messageCount: locked.messagesDone, at },
+                ...(piece.last ? { finish: { state: 'done' as const, messageCount: done, at } } : {}),
               },
               tx,
             );
-            return;
-          }
-          const partnerOf = (companyId: string, gln: string) => {
-            const key = `${companyId}/${gln}`;
-            let found = partnerIds.get(key);
-            if (!found) partnerIds.set(key, (found = partners.ensurePartner(companyId, gln, { at, tx })));
-            return found;
-          };
-          const documents: NewDocument[] = [];
-          const history: NewHistory[] = [];
-          const links: Link[] = [];
-          for (const message of messages) {
-            if (duplicates.has(`${message.unbSender}/${message.unbReference}`)) continue;
-            const rows = await rowsOf(locked, message, lookup, at, partnerOf);
-            documents.push(...rows.documents);
-            history.push(...rows.history);
-            links.push(...rows.links);
-          }
-          let tp = performance.now();
-          PROF.rows += tp - tt;
-          links.push(...(await chainLinks(repo, documents, tx)));
-          const business = await deriveBusinessStatuses(repo, documents, links, tx, at, locked.uploadedBy);
-          history.push(...business.history);
-          PROF.chain += performance.now() - tp;
-          tp = performance.now();
-          await warnDuplicates(repo, documents, tx);
-          PROF.dups += performance.now() - tp;
-          tp = performance.now();
-          const inserted = new Set(await repo.insertDocuments(documents, tx));
-          PROF.insert += performance.now() - tp;
-          await repo.insertHistory(
-            history.filter((h) => inserted.has(h.documentId)),
-            tx,
-          );
-          await applyBusinessStatuses(repo, business.earlier, inserted, tx);
-          await repo.insertLinks(
-            links.filter((l) => inserted.has(l.fromId) && (l.kind !== 'copy' || inserted.has(l.toId))),
-            tx,
-          );
-          await notifyPartners(
-            partners,
-            documents.filter((d) => inserted.has(d.id!)),
-            sent,
-            tx,
-          );
-          for (const f of result.findings) {
-            if (ONCE_PER_FILE.has(f.code)) {
-              if (once.has(f.code)) continue;
-              once.add(f.code);
-            }
-            findings.push(f);
-          }
-          const done = piece.offset === 0 && piece.last ? messages.length : piece.firstIndex + piece.starts.length;
-          await repo.advanceInterchange(
-            id,
-            {
-              messagesDone: done,
-              findings: findings.slice(0, DOCUMENT_MAX_FINDINGS),
-              ...(piece.last ? { finish: { state: 'done' as const, messageCount: done, at } } : {}),
-            },
-            tx,
-          );
-        });
-        PROF.tx += performance.now() - tt;
+          }),
+        );
         if (stopped || 'failed' in result) return 'done';
       }
     } finally {
       await pieces.return(undefined);
       blob.body.destroy();
       if (PROFILE) {
-        const ms = Object.entries(PROF).map(([k, v]) => `${k} ${Math.round(v)}`);
-        process.stderr.write(`ingest ${id} (${interchange.messagesDone} done before): ${ms.join(', ')} ms\n`);
+        process.stderr.write(`ingest ${id} (${interchange.messagesDone} done before): ${timer.report()} ms\n`);
       }
     }
   }
