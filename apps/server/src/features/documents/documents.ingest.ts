@@ -318,7 +318,10 @@ async function applyBusinessStatuses(
 ): Promise<void> {
   const applied = changes.filter((c) => inserted.has(c.sourceId));
   const last = new Map(applied.map((c) => [c.id, c.to]));
-  for (const [id, to] of last) await repo.setBusinessStatus(id, to, tx);
+  await repo.setBusinessStatuses(
+    [...last].map(([id, to]) => ({ id, to })),
+    tx,
+  );
   await repo.insertHistory(
     applied.map((c) => c.history),
     tx,
