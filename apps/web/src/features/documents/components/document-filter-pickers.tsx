@@ -1,4 +1,4 @@
-import { Autocomplete, MultiSelect, Text, type ComboboxItem } from '@mantine/core';
+import { Autocomplete, Fieldset, MultiSelect, SimpleGrid, Text, type ComboboxItem } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -18,8 +18,11 @@ const DEBOUNCE_MS = 300;
 const nameAndGln = (name: string, gln: string) => `${name} (${gln})`;
 
 /**
- * One range of days (`<range>From` and `<range>To`, YYYY-MM-DD): Mantine's date picker, in the user's language
- * (DatesProvider), opened and used from the keyboard (arrows, Enter, Escape), cleared with its button.
+ * One range of days (`<range>From` and `<range>To`, YYYY-MM-DD), grouped under the range's name: a "From" and a "To"
+ * date picker, either of which may be left empty, so a search may be open at one end ("since 1 November"). Mantine's
+ * own range picker would drop a range whose second day was never picked. Each picker is in the user's language
+ * (DatesProvider), used from the keyboard (arrows, Enter, Escape) and cleared with its button; From can be no later
+ * than To, and To no earlier than From.
  */
 export function DateRangeFilter(props: {
   range: DocumentDateRange;
@@ -28,30 +31,49 @@ export function DateRangeFilter(props: {
   onChange: (from: string, to: string) => void;
 }) {
   const { t } = useTranslation('documents');
-  const label = t(`filters.${props.range}`);
+  const legend = t(`filters.${props.range}`);
+  const ariaLabels = {
+    previousMonth: t('filters.calendar.previousMonth'),
+    nextMonth: t('filters.calendar.nextMonth'),
+    previousYear: t('filters.calendar.previousYear'),
+    nextYear: t('filters.calendar.nextYear'),
+    previousDecade: t('filters.calendar.previousDecade'),
+    nextDecade: t('filters.calendar.nextDecade'),
+    // The month and year controls keep their visible text ("November 2026") as their name.
+  };
+  const end = (which: 'From' | 'To') => {
+    const label = t(`filters.date${which}`);
+    const name = `${props.range}${which}`;
+    return (
+      <DatePickerInput
+        label={label}
+        value={(which === 'From' ? props.from : props.to) || null}
+        onChange={(day) =>
+          which === 'From' ? props.onChange(day ?? '', props.to) : props.onChange(props.from, day ?? '')
+        }
+        minDate={which === 'To' ? props.from || undefined : undefined}
+        maxDate={which === 'From' ? props.to || undefined : undefined}
+        valueFormat="YYYY-MM-DD"
+        clearable
+        clearButtonProps={{ 'aria-label': t('filters.clearField', { field: `${legend} – ${label}` }) }}
+        ariaLabels={ariaLabels}
+        name={name}
+        data-testid={`filter-${name}`}
+      />
+    );
+  };
   return (
-    <DatePickerInput
-      type="range"
-      label={label}
-      placeholder={t('filters.dateRange')}
-      value={[props.from || null, props.to || null]}
-      onChange={([from, to]) => props.onChange(from ?? '', to ?? '')}
-      valueFormat="YYYY-MM-DD"
-      allowSingleDateInRange
-      clearable
-      clearButtonProps={{ 'aria-label': t('filters.clearField', { field: label }) }}
-      ariaLabels={{
-        previousMonth: t('filters.calendar.previousMonth'),
-        nextMonth: t('filters.calendar.nextMonth'),
-        previousYear: t('filters.calendar.previousYear'),
-        nextYear: t('filters.calendar.nextYear'),
-        previousDecade: t('filters.calendar.previousDecade'),
-        nextDecade: t('filters.calendar.nextDecade'),
-        // The month and year controls keep their visible text ("November 2026") as their name.
-      }}
-      name={props.range}
+    <Fieldset
+      legend={legend}
+      variant="unstyled"
       data-testid={`filter-${props.range}`}
-    />
+      styles={{ legend: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 } }}
+    >
+      <SimpleGrid cols={2} spacing="xs">
+        {end('From')}
+        {end('To')}
+      </SimpleGrid>
+    </Fieldset>
   );
 }
 

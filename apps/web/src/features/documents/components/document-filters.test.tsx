@@ -101,43 +101,79 @@ async function openFilters(path: string, routes: Record<string, unknown> = {}) {
 }
 
 describe('document filters', () => {
-  it('writes the first and the last day of a range picked in the calendar', async () => {
+  it('writes only the end of a range that was picked: a search since a day needs no last day', async () => {
     const { app, panel } = await openFilters('/documents/in');
-    await app.user.click(within(panel).getByLabelText('Document date'));
+    const range = within(panel).getByRole('group', { name: 'Document date' });
+    // The calendar opens on the current month: its 10th is always in it.
+    const day = dayjs().date(10);
+    await app.user.click(within(range).getByLabelText('From'));
+    await app.user.click(within(panel).getByRole('button', { name: day.format('D MMMM YYYY') }));
+    expect(within(range).getByTestId('filter-documentDateFrom').textContent).toContain(day.format('YYYY-MM-DD'));
+    expect(within(range).getByTestId('filter-documentDateTo').textContent).not.toContain(day.format('YYYY-MM-DD'));
+    await app.user.click(within(panel).getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(currentHref(app.router)).toBe(`/documents/in?documentDateFrom=${day.format('YYYY-MM-DD')}`),
+    );
+  });
+
+  it('writes both ends of a range picked in the calendar, and clearing one end removes only it', async () => {
+    const { app, panel } = await openFilters('/documents/in');
+    const range = within(panel).getByRole('group', { name: 'Document date' });
     // The calendar opens on the current month: its 1st and 28th are always in it.
     const first = dayjs().date(1);
     const last = dayjs().date(28);
+    await app.user.click(within(range).getByLabelText('From'));
     await app.user.click(within(panel).getByRole('button', { name: first.format('D MMMM YYYY') }));
+    await app.user.click(within(range).getByLabelText('To'));
     await app.user.click(within(panel).getByRole('button', { name: last.format('D MMMM YYYY') }));
-    expect(within(panel).getByLabelText('Document date').textContent).toContain(
-      `${first.format('YYYY-MM-DD')} – ${last.format('YYYY-MM-DD')}`,
-    );
     await app.user.click(within(panel).getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(currentHref(app.router)).toContain(`documentDateFrom=${first.format('YYYY-MM-DD')}`));
     expect(currentHref(app.router)).toContain(`documentDateTo=${last.format('YYYY-MM-DD')}`);
     expect(currentHref(app.router)).not.toContain('processingDate');
 
-    // The range of the address is shown, and its clear button empties both ends.
-    await app.user.click(within(panel).getByRole('button', { name: 'Clear Document date' }));
+    // A search until a day: the first day is cleared, the last one stays.
+    await app.user.click(within(range).getByRole('button', { name: 'Clear Document date – From' }));
+    await app.user.click(within(panel).getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(currentHref(app.router)).toBe(`/documents/in?documentDateTo=${last.format('YYYY-MM-DD')}`),
+    );
+
+    await app.user.click(within(range).getByRole('button', { name: 'Clear Document date – To' }));
     await app.user.click(within(panel).getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(currentHref(app.router)).toBe('/documents/in'));
   });
 
-  it('opens a range from the address on its month and picks a new one from the keyboard', async () => {
-    const { app, panel } = await openFilters(
-      '/documents/in?expectedDeliveryDateFrom=2026-11-02&expectedDeliveryDateTo=2026-11-05',
+  it('offers no last day before the first one, nor a first day after the last, and is used from the keyboard', async () => {
+    const from = dayjs().date(10);
+    const { app, panel } = await openFilters(`/documents/in?expectedDeliveryDateFrom=${from.format('YYYY-MM-DD')}`);
+    const range = within(panel).getByRole('group', { name: 'Expected delivery date' });
+    expect(within(range).getByTestId('filter-expectedDeliveryDateFrom').textContent).toContain(
+      from.format('YYYY-MM-DD'),
     );
-    const field = within(panel).getByLabelText('Expected delivery date');
-    expect(field.textContent).toContain('2026-11-02 – 2026-11-05');
-    field.focus();
+    const to = within(range).getByLabelText('To');
+    to.focus();
     await app.user.keyboard('{Enter}');
-    const day = within(panel).getByRole('button', { name: '10 November 2026' });
-    day.focus();
-    await app.user.keyboard('{Enter}{ArrowRight}{ArrowRight}{Enter}');
-    expect(field.textContent).toContain('2026-11-10 – 2026-11-12');
+    const dayButton = (day: dayjs.Dayjs) =>
+      within(panel).getByRole('button', { name: day.format('D MMMM YYYY') }) as HTMLButtonElement;
+    expect(dayButton(from.subtract(1, 'day')).disabled).toBe(true);
+    await app.user.click(dayButton(from.subtract(1, 'day')));
+    expect(to.textContent).not.toContain(from.subtract(1, 'day').format('YYYY-MM-DD'));
+    expect(dayButton(from).disabled).toBe(false);
+    dayButton(from).focus();
+    await app.user.keyboard('{ArrowRight}{ArrowRight}{Enter}');
+    const until = from.add(2, 'day');
+    expect(to.textContent).toContain(until.format('YYYY-MM-DD'));
+
+    await app.user.click(within(range).getByLabelText('From'));
+    expect(dayButton(until.add(1, 'day')).disabled).toBe(true);
+    expect(dayButton(until).disabled).toBe(false);
+    await app.user.keyboard('{Escape}');
+
     await app.user.click(within(panel).getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(currentHref(app.router)).toContain('expectedDeliveryDateFrom=2026-11-10'));
-    expect(currentHref(app.router)).toContain('expectedDeliveryDateTo=2026-11-12');
+    await waitFor(() =>
+      expect(currentHref(app.router)).toContain(`expectedDeliveryDateTo=${until.format('YYYY-MM-DD')}`),
+    );
+    expect(currentHref(app.router)).toContain(`expectedDeliveryDateFrom=${from.format('YYYY-MM-DD')}`);
   });
 
   it('searches the partners for what is typed and puts the chosen GLN in the search', async () => {
