@@ -20,3 +20,4 @@ export * from './address-book.ts';
 export * from './partners.ts';
 export * from './company-locations.ts';
 export * from './api-keys.ts';
+export * from './chat.ts';
