@@ -115,9 +115,7 @@ export const AdminChatItemSchema = z.object({
   answered: z.boolean(),
   model: z.string().nullable(),
   sources: z.array(ChatSourceSchema),
-  feedback: z
-    .object({ isPositive: z.boolean(), comment: z.string().nullable(), at: z.string() })
-    .nullable(),
+  feedback: z.object({ isPositive: z.boolean(), comment: z.string().nullable(), at: z.string() }).nullable(),
 });
 export type AdminChatItem = z.infer<typeof AdminChatItemSchema>;
 export const AdminChatPageSchema = pageSchema(AdminChatItemSchema);
