@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 const mailDir = `${process.env.E2E_ARTIFACTS ?? fileURLToPath(new URL('./.artifacts', import.meta.url))}/mail/`;
 export type Mail = { to: string[]; subject: string; text: string; attachments: string[] };
@@ -49,4 +49,130 @@ export const DEMO = {
 
 export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+export type Account = { email: string; password: string };
+
+/** Demo Retailer (the buyer) and Demo Supplier, the two parties of the documents journeys' orders. */
+export const RETAILER_GLN = '4012345000016';
+export const SUPPLIER_GLN = '5901234000017';
+
+export type OrdersOptions = {
+  /** The sender (UNB and NAD+BY); Demo Retailer unless said. */
+  from?: string;
+  /** The recipient (UNB and NAD+SU); Demo Supplier unless said. */
+  to?: string;
+  /** Segments between the order date and the parties (a delivery date, free text). */
+  header?: string[];
+  /** A delivery point (NAD+DP) after the parties. */
+  deliveryPoint?: string;
+  /** The lines as GTIN and quantity; one line of 48 unless said. */
+  lines?: [gtin: string, quantity: number][];
+  /** UTF-8 text (UNOW, syntax 4, a UNB date with the century) rather than Latin-1 (UNOC, syntax 3). */
+  utf8?: boolean;
+  /** With the UNA service string advice (the default); without it the reader assumes the standard separators. */
+  una?: boolean;
+  /** One segment a line rather than one run of text. */
+  lineBreaks?: boolean;
+};
+
+/** One EANCOM D96A interchange of orders, a message for each number. */
+export function orders(control: string, numbers: string[], options: OrdersOptions = {}): string {
+  const {
+    from = RETAILER_GLN,
+    to = SUPPLIER_GLN,
+    header = [],
+    deliveryPoint,
+    lines = [['4000862141404', 48]],
+    utf8 = false,
+    una = true,
+    lineBreaks = false,
+  } = options;
+  const messages = numbers.flatMap((number, i) => {
+    const body = [
+      `BGM+220+${number}+9'`,
+      "DTM+137:20261120:102'",
+      ...header,
+      `NAD+BY+${from}::9'`,
+      `NAD+SU+${to}::9'`,
+      ...(deliveryPoint ? [`NAD+DP+${deliveryPoint}::9'`] : []),
+      ...lines.flatMap(([gtin, quantity], l) => [`LIN+${l + 1}++${gtin}:EN'`, `QTY+21:${quantity}'`]),
+      "UNS+S'",
+    ];
+    return [`UNH+${i + 1}+ORDERS:D:96A:UN:EAN008'`, ...body, `UNT+${body.length + 2}+${i + 1}'`];
+  });
+  const syntax = utf8 ? 'UNOW:4' : 'UNOC:3';
+  const date = utf8 ? '20261120:1000' : '261120:1000';
+  return [
+    ...(una ? ["UNA:+.? '"] : []),
+    `UNB+${syntax}+${from}:14+${to}:14+${date}+${control}'`,
+    ...messages,
+    `UNZ+${numbers.length}+${control}'`,
+  ].join(lineBreaks ? '\n' : '');
+}
+
+/** Digits of this moment and a random pair, so that runs and tests never meet as duplicates. */
+export function stamp(): string {
+  return `${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
+}
+
+/**
+ * A control reference (UNB allows 14 characters) and order numbers of this run: `${controlPrefix}${tag}${stamp}` and
+ * `${numberPrefix}-${tag}-${stamp}`, or `count` numbers of it ending in -1, -2, and so on.
+ */
+export function unique(
+  tag: string,
+  {
+    controlPrefix = '',
+    numberPrefix = 'PO',
+    count,
+  }: { controlPrefix?: string; numberPrefix?: string; count?: number } = {},
+) {
+  const now = stamp();
+  const number = `${numberPrefix}-${tag}-${now}`;
+  const numbers = count ? Array.from({ length: count }, (_, i) => `${number}-${i + 1}`) : [number];
+  return { stamp: now, control: `${controlPrefix}${tag}${now}`.slice(0, 14), number, numbers };
+}
+
+/**
+ * Logs in on /login and waits for the inbox. `byPurpose` finds the e-mail field by its autocomplete and submits with
+ * Enter, so it works on a login page in any language; otherwise the English label and the Log in button.
+ */
+export async function logIn(page: Page, account: Account, { byPurpose = false } = {}): Promise<void> {
+  await page.goto('/login');
+  if (byPurpose) {
+    await page.locator('input[autocomplete="username"]').fill(account.email);
+    await page.locator('input[type="password"]').fill(account.password);
+    await page.locator('input[type="password"]').press('Enter');
+  } else {
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
+    await page.locator('input[type="password"]').fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+  }
+  await expect(page).toHaveURL(/\/documents\/in/);
+}
+
+/** The login toast's close button has no name (shared notify helper): axe looks once it has gone. */
+export async function afterToasts(page: Page): Promise<void> {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Switches the page to Arabic by the language cookie and waits for the right-to-left layout. */
+export async function inArabic(page: Page, baseURL: string | undefined): Promise<void> {
+  await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL ?? 'http://localhost' }]);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+}
+
+/**
+ * A page in a context of its own (a second user, or a phone-sized screen): `browser.newContext()` takes none of the
+ * config's `use` options, so the base URL and the locale are given here. Downloads are accepted (Playwright's default).
+ */
+export async function newPage(browser: Browser, baseURL: string | undefined, phone = false): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'en-GB',
+    ...(phone ? { viewport: { width: 390, height: 844 } } : {}),
+  });
+  return context.newPage();
 }

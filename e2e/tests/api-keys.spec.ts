@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from '../support.ts';
+import { expect, test } from '@playwright/test';
+import { afterToasts, expectAccessible, logIn, orders, unique, type OrdersOptions } from '../support.ts';
 
 /**
  * Company API keys (issue 11, decision 0023): Demo Retailer's administrator creates a key on the profile's company
@@ -9,28 +9,8 @@ import { expectAccessible } from '../support.ts';
  */
 
 const RETAILER = { email: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
-const RETAILER_GLN = '4012345000016';
-const SUPPLIER_GLN = '5901234000017';
-
-/** A small EANCOM D96A order from the retailer to the supplier. */
-function orders(control: string, number: string): string {
-  const body = [
-    `BGM+220+${number}+9'`,
-    "DTM+137:20261120:102'",
-    `NAD+BY+${RETAILER_GLN}::9'`,
-    `NAD+SU+${SUPPLIER_GLN}::9'`,
-    "LIN+1++4000862141404:EN'",
-    "QTY+21:48'",
-    "UNS+S'",
-  ];
-  return [
-    `UNB+UNOC:3+${RETAILER_GLN}:14+${SUPPLIER_GLN}:14+261120:1000+${control}'`,
-    "UNH+1+ORDERS:D:96A:UN:EAN008'",
-    ...body,
-    `UNT+${body.length + 2}+1'`,
-    `UNZ+1+${control}'`,
-  ].join('');
-}
+/** Without a UNA segment: the inbound API reads the standard separators. */
+const ORDER: OrdersOptions = { una: false };
 
 const TEXT = {
   en: {
@@ -67,19 +47,6 @@ const TEXT = {
   },
 } as const;
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(RETAILER.email);
-  await page.locator('input[type="password"]').fill(RETAILER.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/documents\/in/);
-}
-
-/** The login toast's close button has no name (shared notify helper): axe looks once it has gone. */
-async function afterToasts(page: Page) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-}
-
 for (const lang of ['en', 'ar'] as const) {
   test(`an administrator creates an API key, an ERP sends an order with it, and a revoked key is refused (${lang})`, async ({
     page,
@@ -88,11 +55,10 @@ for (const lang of ['en', 'ar'] as const) {
     // A long journey (two pages, two API calls, four axe runs) on machines shared by many runs.
     test.slow();
     const text = TEXT[lang];
-    const stamp = `${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
+    const { stamp, number } = unique('KEY');
     const name = `ERP ${lang} ${stamp}`;
-    const number = `PO-KEY-${stamp}`;
 
-    await logIn(page);
+    await logIn(page, RETAILER);
     if (lang === 'ar') {
       await page.context().addCookies([{ name: 'lang', value: 'ar', url: new URL('/', page.url()).href }]);
     }
@@ -126,7 +92,7 @@ for (const lang of ['en', 'ar'] as const) {
     // The ERP sends an order with the key.
     const sent = await request.post('/api/documents/inbound', {
       headers: { 'x-api-key': secret, 'content-type': 'application/edifact' },
-      data: orders(`K${stamp}`.slice(0, 14), number),
+      data: orders(`K${stamp}`.slice(0, 14), [number], ORDER),
     });
     expect(sent.status(), await sent.text()).toBe(200);
     expect((await sent.json()).documents).toEqual([
@@ -146,7 +112,7 @@ for (const lang of ['en', 'ar'] as const) {
     await expect(section.getByRole('button', { name: text.revoke(name) })).toHaveCount(0);
     const refused = await request.post('/api/documents/inbound', {
       headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/edifact' },
-      data: orders(`L${stamp}`.slice(0, 14), `${number}-2`),
+      data: orders(`L${stamp}`.slice(0, 14), [`${number}-2`], ORDER),
     });
     expect(refused.status()).toBe(401);
     expect((await refused.json()).error.code).toBe('api_keys.invalid');

@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible } from '../support.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { afterToasts, expectAccessible, inArabic, logIn, newPage } from '../support.ts';
 
 /**
  * Demo documents (issue 11, part 5): each login of the demo account gets sample documents of its own. Two browsers
@@ -7,32 +7,14 @@ import { expectAccessible } from '../support.ts';
  * English and Arabic, with axe, the second browser on a phone-sized screen.
  */
 const DEMO = { email: 'demo@demo.example.com', password: 'Demo#Demo2026' };
+/** By the fields' purpose, not their labels: logging in again after a logout in Arabic keeps the Arabic page. */
+const BY_PURPOSE = { byPurpose: true };
 const SHOTS = process.env.E2E_SHOTS ?? `${process.env.E2E_ARTIFACTS ?? './.artifacts'}/shots`;
 
 const TEXT = {
   en: { inbox: 'Inbox', outbox: 'Outbox', sent: 'Sent', leave: 'Leave' },
   ar: { inbox: 'الوارد', outbox: 'الصادر', sent: 'مرسل', leave: 'المغادرة' },
 } as const;
-
-async function logIn(page: Page) {
-  await page.goto('/login');
-  // By the fields' purpose, not their labels: logging in again after a logout in Arabic keeps the Arabic page.
-  await page.locator('input[autocomplete="username"]').fill(DEMO.email);
-  await page.locator('input[type="password"]').fill(DEMO.password);
-  await page.locator('input[type="password"]').press('Enter');
-  await expect(page).toHaveURL(/\/documents\/in/);
-}
-
-async function inArabic(page: Page, baseURL: string | undefined) {
-  await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL ?? 'http://localhost' }]);
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-}
-
-/** The login toast's close button has no name (shared notify helper): axe looks once it has gone. */
-async function afterToasts(page: Page) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-}
 
 const rows = (page: Page) => page.locator('[data-testid^="document-row-"]');
 
@@ -55,15 +37,6 @@ async function logOut(page: Page, leave: string) {
   await expect(page).toHaveURL(/\/login/);
 }
 
-async function newPage(browser: Browser, baseURL: string | undefined, phone = false) {
-  const context = await browser.newContext({
-    baseURL,
-    locale: 'en-GB',
-    ...(phone ? { viewport: { width: 390, height: 844 } } : {}),
-  });
-  return context.newPage();
-}
-
 for (const lang of ['en', 'ar'] as const) {
   test(`${lang}: two demo sessions see their own documents, and a logout leaves the other's`, async ({
     browser,
@@ -74,8 +47,8 @@ for (const lang of ['en', 'ar'] as const) {
     const text = TEXT[lang];
     const desk = await newPage(browser, baseURL);
     const phone = await newPage(browser, baseURL, true);
-    await logIn(desk);
-    await logIn(phone);
+    await logIn(desk, DEMO, BY_PURPOSE);
+    await logIn(phone, DEMO, BY_PURPOSE);
     if (lang === 'ar') {
       await inArabic(desk, baseURL);
       await inArabic(phone, baseURL);
@@ -113,7 +86,7 @@ for (const lang of ['en', 'ar'] as const) {
     expect(await numbersOnceReady(phone, 4)).toEqual(theirs);
 
     // Logging in again is a new session with a new set: none of the old numbers come back.
-    await logIn(desk);
+    await logIn(desk, DEMO, BY_PURPOSE);
     const again = await numbersOnceReady(desk, 4);
     expect(again.some((n) => mine.includes(n) || theirs.includes(n))).toBe(false);
 

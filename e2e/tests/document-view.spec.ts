@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectAccessible } from '../support.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { afterToasts, expectAccessible, inArabic, logIn, orders, unique, type OrdersOptions } from '../support.ts';
 
 /**
  * The document view (issue 11, part 4): the supplier opens a received order, sees the meaning of its codes (220 is
@@ -10,39 +10,21 @@ import { expectAccessible } from '../support.ts';
  */
 const BUYER = { login: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
 const SUPPLIER = { email: 'user@demo.example.com', password: 'User#Demo2026' };
-const RETAILER_GLN = '4012345000016';
-const SUPPLIER_GLN = '5901234000017';
 /** A delivery point no other journey names. */
 const DELIVERY_POINT = '4012345000924';
 
-/** An EANCOM D96A order in UTF-8 with Polish text, from the retailer to the supplier. */
-function order(control: string, number: string): string {
-  const body = [
-    `BGM+220+${number}+9'`,
-    "DTM+137:20261120:102'",
-    "FTX+AAI+++Zażółć gęślą jaźń'",
-    `NAD+BY+${RETAILER_GLN}::9'`,
-    `NAD+SU+${SUPPLIER_GLN}::9'`,
-    `NAD+DP+${DELIVERY_POINT}::9'`,
-    "LIN+1++4000862141404:EN'",
-    "QTY+21:48'",
-    "UNS+S'",
-  ];
-  return [
-    "UNA:+.? '",
-    `UNB+UNOW:4+${RETAILER_GLN}:14+${SUPPLIER_GLN}:14+20261120:1000+${control}'`,
-    "UNH+1+ORDERS:D:96A:UN:EAN008'",
-    ...body,
-    `UNT+${body.length + 2}+1'`,
-    `UNZ+1+${control}'`,
-  ].join('\n');
-}
+/** An order in UTF-8 with Polish text, from the retailer to the supplier, one segment a line. */
+const ORDER: OrdersOptions = {
+  header: ["FTX+AAI+++Zażółć gęślą jaźń'"],
+  deliveryPoint: DELIVERY_POINT,
+  utf8: true,
+  lineBreaks: true,
+};
 
 /** Sends an order through the upload API as the buyer; answers the order's text and number. */
 async function sendOrder(request: APIRequestContext, tag: string): Promise<{ text: string; number: string }> {
-  const stamp = `${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
-  const number = `PV-${tag}-${stamp}`;
-  const text = order(`V${tag}${stamp}`.slice(0, 14), number);
+  const { control, number } = unique(tag, { controlPrefix: 'V', numberPrefix: 'PV' });
+  const text = orders(control, [number], ORDER);
   const login = await request.post('/api/users/login', { data: BUYER });
   expect(login.ok()).toBe(true);
   const token = ((await login.json()) as { keycloakResponse: { token: { access_token: string } } }).keycloakResponse
@@ -53,15 +35,6 @@ async function sendOrder(request: APIRequestContext, tag: string): Promise<{ tex
   });
   expect(upload.ok(), await upload.text()).toBe(true);
   return { text, number };
-}
-
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(SUPPLIER.email);
-  await page.locator('input[type="password"]').fill(SUPPLIER.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/documents\/in/);
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
 }
 
 /** The supplier's profile settings (file encoding), through the API with a login of its own. */
@@ -94,12 +67,9 @@ for (const language of ['en', 'ar'] as const) {
     test.setTimeout(240_000);
     const words = TEXT[language];
     const { text, number } = await sendOrder(request, language.toUpperCase());
-    await logIn(page);
-    if (language === 'ar') {
-      await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL ?? 'http://localhost' }]);
-      await page.reload();
-      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    }
+    await logIn(page, SUPPLIER);
+    await afterToasts(page);
+    if (language === 'ar') await inArabic(page, baseURL);
     await page.getByRole('link', { name: number }).click();
     const view = page.getByTestId('document-view');
     await expect(view.getByTestId('document-name-code')).toHaveText('220 · Order');
@@ -152,7 +122,8 @@ for (const language of ['en', 'ar'] as const) {
 test('the view on a phone: the downloads and the original tab fit', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const { number } = await sendOrder(request, 'PH');
-  await logIn(page);
+  await logIn(page, SUPPLIER);
+  await afterToasts(page);
   await page.goto('/documents/in');
   await page.getByText(number).first().click();
   const view = page.getByTestId('document-view');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Download, type Page } from '@playwright/test';
-import { expectAccessible } from '../support.ts';
+import { expect, test, type Browser, type Download } from '@playwright/test';
+import { afterToasts, expectAccessible, inArabic, logIn, newPage, orders, unique } from '../support.ts';
 
 /**
  * What a user does with inbox documents (issue 11, part 3): the supplier marks a received order unread and read
@@ -11,8 +11,6 @@ import { expectAccessible } from '../support.ts';
 const BUYER = { email: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
 const SUPPLIER = { email: 'user@demo.example.com', password: 'User#Demo2026' };
 const CLERK = { email: 'clerk@demo.example.com', password: 'Clerk#Demo2026' };
-const RETAILER_GLN = '4012345000016';
-const SUPPLIER_GLN = '5901234000017';
 const SHOTS = process.env.E2E_SHOTS ?? `${process.env.E2E_ARTIFACTS ?? './.artifacts'}/shots`;
 
 const catalog = (lang: string) =>
@@ -23,55 +21,8 @@ const catalog = (lang: string) =>
     actions: Record<string, string>;
   };
 
-/** One interchange of orders from the retailer to the supplier, one message each. */
-function orders(control: string, numbers: string[]): string {
-  const messages = numbers.flatMap((number, i) => {
-    const body = [
-      `BGM+220+${number}+9'`,
-      "DTM+137:20261120:102'",
-      `NAD+BY+${RETAILER_GLN}::9'`,
-      `NAD+SU+${SUPPLIER_GLN}::9'`,
-      "LIN+1++4000862141404:EN'",
-      "QTY+21:24'",
-      "UNS+S'",
-    ];
-    return [`UNH+${i + 1}+ORDERS:D:96A:UN:EAN008'`, ...body, `UNT+${body.length + 2}+${i + 1}'`];
-  });
-  return [
-    "UNA:+.? '",
-    `UNB+UNOC:3+${RETAILER_GLN}:14+${SUPPLIER_GLN}:14+261120:1000+${control}'`,
-    ...messages,
-    `UNZ+${numbers.length}+${control}'`,
-  ].join('');
-}
-
-function unique(tag: string) {
-  const stamp = `${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
-  return { control: `A${tag}${stamp}`.slice(0, 14), numbers: [`ACT-${tag}-${stamp}-1`, `ACT-${tag}-${stamp}-2`] };
-}
-
-async function logIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
-  await page.locator('input[type="password"]').fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/documents\/in/);
-}
-
-async function afterToasts(page: Page) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-}
-
-async function inArabic(page: Page, baseURL: string | undefined) {
-  await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL ?? 'http://localhost' }]);
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-}
-
-async function newPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, locale: 'en-GB', acceptDownloads: true });
-  return context.newPage();
-}
+/** Two orders of this run: A… control references, ACT-… numbers. */
+const ACTIONS = { controlPrefix: 'A', numberPrefix: 'ACT', count: 2 };
 
 /** The buyer uploads the orders on its outbox; they reach the supplier's inbox. */
 async function sendOrders(browser: Browser, baseURL: string | undefined, control: string, numbers: string[]) {
@@ -82,7 +33,7 @@ async function sendOrders(browser: Browser, baseURL: string | undefined, control
   await buyer.locator('input[type="file"]').setInputFiles({
     name: 'actions.edi',
     mimeType: 'application/edifact',
-    buffer: Buffer.from(orders(control, numbers)),
+    buffer: Buffer.from(orders(control, numbers, { lines: [['4000862141404', 24]] })),
   });
   await buyer.getByRole('button', { name: 'Upload', exact: true }).click();
   // A loaded machine may take a while: the result says when the upload is through.
@@ -117,7 +68,7 @@ for (const lang of ['en', 'ar'] as const) {
     // Two users, an upload, two downloads: more steps than the default time allows on a busy machine.
     test.setTimeout(240_000);
     const text = catalog(lang);
-    const { control, numbers } = unique(lang.toUpperCase());
+    const { control, numbers } = unique(lang.toUpperCase(), ACTIONS);
     await sendOrders(browser, baseURL, control, numbers);
 
     const page = await newPage(browser, baseURL);
@@ -178,7 +129,7 @@ for (const lang of ['en', 'ar'] as const) {
 
 test('the clerk reads the inbox but is offered no status actions', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
-  const { control, numbers } = unique('CL');
+  const { control, numbers } = unique('CL', ACTIONS);
   await sendOrders(browser, baseURL, control, numbers);
   const page = await newPage(browser, baseURL);
   await logIn(page, CLERK);
@@ -198,7 +149,7 @@ test('the clerk reads the inbox but is offered no status actions', async ({ brow
 
 test('on a phone the selection and its bar fit the screen', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
-  const { control, numbers } = unique('PH');
+  const { control, numbers } = unique('PH', ACTIONS);
   await sendOrders(browser, baseURL, control, numbers);
   const page = await newPage(browser, baseURL);
   await page.setViewportSize({ width: 390, height: 844 });

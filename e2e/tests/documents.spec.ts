@@ -1,5 +1,16 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectAccessible } from '../support.ts';
+import { expect, test } from '@playwright/test';
+import {
+  afterToasts,
+  expectAccessible,
+  inArabic,
+  logIn,
+  newPage,
+  orders,
+  RETAILER_GLN,
+  SUPPLIER_GLN,
+  unique,
+  type OrdersOptions,
+} from '../support.ts';
 
 /**
  * Documents (issue 11): the buyer (Demo Retailer) uploads an EANCOM order on its outbox and sees it Sent; the supplier
@@ -8,58 +19,16 @@ import { expectAccessible } from '../support.ts';
  */
 const BUYER = { email: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
 const SUPPLIER = { email: 'user@demo.example.com', password: 'User#Demo2026' };
-const RETAILER_GLN = '4012345000016';
-const SUPPLIER_GLN = '5901234000017';
 const SHOTS = process.env.E2E_SHOTS ?? `${process.env.E2E_ARTIFACTS ?? './.artifacts'}/shots`;
 
-/** A small valid EANCOM D96A ORDERS from the retailer to the supplier: two lines, one per GTIN. */
-function orders(control: string, number: string): string {
-  const body = [
-    `BGM+220+${number}+9'`,
-    "DTM+137:20261120:102'",
-    "DTM+2:20261201:102'",
-    `NAD+BY+${RETAILER_GLN}::9'`,
-    `NAD+SU+${SUPPLIER_GLN}::9'`,
-    "LIN+1++4000862141404:EN'",
-    "QTY+21:48'",
-    "LIN+2++4000862141411:EN'",
-    "QTY+21:12'",
-    "UNS+S'",
-  ];
-  return [
-    "UNA:+.? '",
-    `UNB+UNOC:3+${RETAILER_GLN}:14+${SUPPLIER_GLN}:14+261120:1000+${control}'`,
-    "UNH+1+ORDERS:D:96A:UN:EAN008'",
-    ...body,
-    `UNT+${body.length + 2}+1'`,
-    `UNZ+1+${control}'`,
-  ].join('');
-}
-
-/** A control reference and an order number of this run, so that runs and tests never meet as duplicates. */
-function unique(tag: string) {
-  const stamp = `${Date.now() % 1e9}${Math.floor(Math.random() * 90 + 10)}`;
-  return { control: `${tag}${stamp}`.slice(0, 14), number: `PO-${tag}-${stamp}` };
-}
-
-async function logIn(page: Page, account: { email: string; password: string }) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(account.email);
-  await page.locator('input[type="password"]').fill(account.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/documents\/in/);
-}
-
-/** The login toast's close button has no name (shared notify helper): axe looks once it has gone. */
-async function afterToasts(page: Page) {
-  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-}
-
-async function inArabic(page: Page, baseURL: string | undefined) {
-  await page.context().addCookies([{ name: 'lang', value: 'ar', url: baseURL ?? 'http://localhost' }]);
-  await page.reload();
-  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-}
+/** A small valid order from the retailer to the supplier: a delivery date, and two lines, one per GTIN. */
+const ORDER: OrdersOptions = {
+  header: ["DTM+2:20261201:102'"],
+  lines: [
+    ['4000862141404', 48],
+    ['4000862141411', 12],
+  ],
+};
 
 const TEXT = {
   en: {
@@ -86,11 +55,6 @@ const TEXT = {
   },
 } as const;
 
-async function newPage(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, locale: 'en-GB' });
-  return context.newPage();
-}
-
 for (const lang of ['en', 'ar'] as const) {
   test(`${lang}: the buyer sends an order, the supplier receives it, opens it (Read), reads its lines and original`, async ({
     browser,
@@ -109,7 +73,7 @@ for (const lang of ['en', 'ar'] as const) {
     await buyer.locator('input[type="file"]').setInputFiles({
       name: 'orders.edi',
       mimeType: 'application/edifact',
-      buffer: Buffer.from(orders(control, number)),
+      buffer: Buffer.from(orders(control, [number], ORDER)),
     });
     await expect(buyer.getByTestId('upload-item')).toHaveCount(1);
     await buyer.getByRole('button', { name: text.send, exact: true }).click();
@@ -236,7 +200,7 @@ test('on a phone the inbox is a list of cards that never scrolls sideways', asyn
   await buyer.locator('input[type="file"]').setInputFiles({
     name: 'phone.edi',
     mimeType: 'application/edifact',
-    buffer: Buffer.from(orders(control, number)),
+    buffer: Buffer.from(orders(control, [number], ORDER)),
   });
   await buyer.getByRole('button', { name: 'Upload', exact: true }).click();
   await expect(buyer.getByTestId('upload-result')).toContainText('Documents created: 1');
