@@ -3,8 +3,10 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, DEMO_LEGACY, seedDemoData } from './seed/demo.ts';
 import { seedAppConfig } from './features/app-config/app-config.seed.ts';
+import { keepHeapsSmall } from './lib/heap.ts';
 
 async function main(): Promise<void> {
+  keepHeapsSmall();
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const seeded = config.demoData ? await seedDemoData(database.db) : false;

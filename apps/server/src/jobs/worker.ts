@@ -17,12 +17,14 @@ import { openBlobStore } from '../storage/open-blob-store.ts';
 import { systemClock } from '../lib/clock.ts';
 import { createJobHandlers } from './handlers.ts';
 import { createJobQueue } from './queue.ts';
+import { keepHeapsSmall } from '../lib/heap.ts';
 
 /**
  * `npm run worker`: the job workers without the API, for when they scale apart (API processes then run with
  * JOB_WORKERS=false). Same configuration as the server.
  */
 async function main(): Promise<void> {
+  keepHeapsSmall();
   const config = loadConfig();
   if (!config.databaseUrl) {
     // PGlite's files belong to one process: the server started by `npm start` runs the workers itself.
