@@ -171,6 +171,9 @@ function filtersOf(reader: DocumentReader, f: DocumentFilters): SQL[] {
   return where;
 }
 
+/** Documents of the list, newest first, that a prefix search looks at before it reads the prefix's index. */
+const PREFIX_WINDOW = 5000;
+
 /** At most this many days between the bounds of a document or delivery date range make it "short" (see list). */
 const NARROW_DAYS = 92;
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
@@ -180,7 +183,9 @@ const narrowDates = (f: DocumentFilters): boolean =>
     !!f.expectedDeliveryDateTo &&
     daysBetween(f.expectedDeliveryDateFrom, f.expectedDeliveryDateTo) <= NARROW_DAYS);
 
-export function createDocumentsRepository(db: Db) {
+/** `prefixWindow`: tests make it small, to see both ways of a prefix search. */
+export function createDocumentsRepository(db: Db, options: { prefixWindow?: number } = {}) {
+  const prefixWindow = options.prefixWindow ?? PREFIX_WINDOW;
   return {
     /**
      * The upload holding each of these interchange keys (company, direction, sender, control reference), by
@@ -402,10 +407,39 @@ export function createDocumentsRepository(db: Db) {
       const id = col(doc, doc.id);
       if (order.sort === 'timestamp') {
         if (after) where.push(sql`(${TIMESTAMP}, ${id}) ${cmp} (${after.key}::timestamptz, ${after.id}::uuid)`);
+        if (filters.documentNumber || filters.documentReferenceNumber) {
+          // A number prefix that many documents share ("PO2025") would have the prefix's index read and all of its
+          // matches sorted. The newest PREFIX_WINDOW documents of the list are looked at first, in the list's order:
+          // when a page of them matches, it is the page (anything older comes after it); else the matches are few
+          // (under a page in PREFIX_WINDOW), and the prefix's index with a sort of them is cheap (decision 0028).
+          const window = db
+            .select({ id: doc.id })
+            .from(doc)
+            .where(
+              and(
+                documentScope(reader, SCOPE),
+                eq(doc.direction, filters.direction),
+                ...(after ? [sql`(${TIMESTAMP}, ${id}) ${cmp} (${after.key}::timestamptz, ${after.id}::uuid)`] : []),
+              ),
+            )
+            .orderBy(by(doc.platformTimestamp), by(doc.id))
+            .limit(prefixWindow);
+          const recent = await db
+            .select({ ...docColumns, sortKey: sql<string>`${TIMESTAMP}::text` })
+            .from(doc)
+            .where(and(...where, inArray(doc.id, window)))
+            .orderBy(by(doc.platformTimestamp), by(doc.id))
+            .limit(limit);
+          if (recent.length === limit) return recent;
+        }
         // A short range of document or delivery dates: PostgreSQL would walk the list's index (newest first) until a
         // page matched, which for a range months back is most of the list; ordering by the same value as an
         // expression makes it read the date's index and sort the range instead (decision 0028).
-        const byTimestamp = narrowDates(filters) ? sql`(${TIMESTAMP} + interval '0 seconds')` : doc.platformTimestamp;
+        // The same after a prefix search whose matches were too few among the newest documents (above).
+        const byTimestamp =
+          narrowDates(filters) || filters.documentNumber || filters.documentReferenceNumber
+            ? sql`(${TIMESTAMP} + interval '0 seconds')`
+            : doc.platformTimestamp;
         return db
           .select({ ...docColumns, sortKey: sql<string>`${TIMESTAMP}::text` })
           .from(doc)
