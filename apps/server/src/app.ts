@@ -55,6 +55,7 @@ import { createDemoDocumentsService, demoSessionHooks } from './features/documen
 import { apiKeysRoutes, inboundRoutes } from './features/api-keys/api-keys.routes.ts';
 import { createApiKeysService } from './features/api-keys/api-keys.service.ts';
 import type { DocumentsService } from './features/documents/documents.service.ts';
+import { chatFeature } from './features/chat/chat.routes.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
@@ -244,6 +245,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     companies,
     sessions: auth,
   });
+  // The help assistant (decision 0031): its index of the help articles is built here, once.
+  const chat = chatFeature({ db, clock, log: app.log, config: config.chat });
+  app.addHook('onClose', async () => chat.close());
   await jobs.handle(createJobHandlers({ mail, documents: documents.service, demoDocuments }), {
     workers: config.jobWorkers,
   });
@@ -285,10 +289,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(partnersRoutes(partners));
       await api.register(documents.routes);
       await api.register(apiKeysRoutes(apiKeys));
-      await api.register(
-        inboundRoutes({ apiKeys, documents: documents.service, maxBytes: config.inboundMaxBytes }),
-      );
+      await api.register(inboundRoutes({ apiKeys, documents: documents.service, maxBytes: config.inboundMaxBytes }));
       await api.register(jobsRoutes(jobs));
+      await api.register(chat.routes);
     },
     { prefix: '/api' },
   );

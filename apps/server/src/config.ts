@@ -57,6 +57,14 @@ const EnvSchema = z.object({
   EDIFACT_SHIPPED_DIRECTORIES: booleanString.default(true),
   JOB_WORKERS: booleanString.default(true),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /** An OpenAI-compatible endpoint that phrases the help assistant's answers (decision 0031); none: passages only. */
+  CHAT_LLM_URL: z.url().optional(),
+  CHAT_LLM_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
+  CHAT_LLM_API_KEY: z.string().min(1).optional(),
+  CHAT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  CHAT_QUESTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Rebuild the help index when the article files change (development). */
+  CHAT_HELP_WATCH: booleanString.default(false),
 });
 
 export type Config = {
@@ -93,6 +101,12 @@ export type Config = {
   jobWorkers: boolean;
   /** How often an idle job worker looks for due jobs. */
   jobPollSeconds: number;
+  /** The help assistant: its model (absent: answers from the passages alone), rate limit and index rebuilds. */
+  chat: {
+    model: { url: string; model: string; apiKey: string | undefined; timeoutMs: number } | undefined;
+    questionsPerMinute: number;
+    watchHelp: boolean;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -133,6 +147,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storage: parseStorageUrl(e.STORAGE_URL),
     jobWorkers: e.JOB_WORKERS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    chat: {
+      model: e.CHAT_LLM_URL
+        ? { url: e.CHAT_LLM_URL, model: e.CHAT_LLM_MODEL, apiKey: e.CHAT_LLM_API_KEY, timeoutMs: e.CHAT_LLM_TIMEOUT_MS }
+        : undefined,
+      questionsPerMinute: e.CHAT_QUESTIONS_PER_MINUTE,
+      watchHelp: e.CHAT_HELP_WATCH,
+    },
     edifactDirectoriesImport: (e.EDIFACT_DIRECTORIES_IMPORT ?? '')
       .split(',')
       .map((s) => s.trim())

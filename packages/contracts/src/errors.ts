@@ -95,6 +95,10 @@ export const ERROR_CODES = [
   'api_keys.invalid',
   /** The company holds the most keys it may that are not revoked (data: max). */
   'api_keys.limit_reached',
+  /** The answer has feedback already: one per answer. */
+  'chat.feedback_exists',
+  /** A user's questions to the help assistant in the last minute are at the limit (Retry-After, data.retryAfter). */
+  'chat.too_many_questions',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -163,6 +167,8 @@ export const ERROR_STATUS = {
   'documents.unencodable': 422,
   'api_keys.invalid': 401,
   'api_keys.limit_reached': 409,
+  'chat.feedback_exists': 409,
+  'chat.too_many_questions': 429,
 } as const satisfies Record<ErrorCode, number>;
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);

@@ -14,3 +14,4 @@ export * from '../storage/blobs.table.ts';
 export * from '../features/partners/partners.table.ts';
 export * from '../features/documents/documents.table.ts';
 export * from '../features/api-keys/api-keys.table.ts';
+export * from '../features/chat/chat.table.ts';

@@ -113,13 +113,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       return row.id;
     };
 
+    // The help assistant (issue 15): Demo Supplier and Demo Retailer have it; user@ and buyer@ may use it, clerk@ not.
     const { id: supplier, groupId: supplierAll } = await company('Demo Supplier', 'Administrators', {
       vatId: 'PL5260001246',
       country: 'PL',
+      toggles: ['CHAT_AI'],
     });
     const { id: retailer, groupId: retailerAll } = await company('Demo Retailer', 'Administrators', {
       vatId: 'DE811907980',
       country: 'DE',
+      toggles: ['CHAT_AI'],
     });
     const { id: demoCo, groupId: demoAll } = await company('Demo Sandbox', 'Demo', { country: 'PL' });
     const { id: ksefCo, groupId: ksefAll } = await company('Demo KSeF', 'Demo', {
@@ -158,9 +161,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await location(demoCo, DEMO_GLNS.sandbox, 'Demo Sandbox');
 
     await user('admin@demo.example.com', 'Ada', 'Admin', null, ['admin'], []);
-    await user('user@demo.example.com', 'Uma', 'User', supplier, [], [supplierAll]);
+    await user('user@demo.example.com', 'Uma', 'User', supplier, ['chat-ai'], [supplierAll]);
     await user('clerk@demo.example.com', 'Carl', 'Clerk', supplier, [], [supplierInbox]);
-    await user('buyer@demo.example.com', 'Bea', 'Buyer', retailer, [], [retailerAll]);
+    await user('buyer@demo.example.com', 'Bea', 'Buyer', retailer, ['chat-ai'], [retailerAll]);
     await user('demo@demo.example.com', 'Dana', 'Demo', demoCo, ['demo'], [demoAll]);
     await user('ksef@demo.example.com', 'Kasia', 'Ksef', ksefCo, ['demo-ksef'], [ksefAll]);
 
