@@ -188,7 +188,8 @@ export class HelpIndex {
   /** The question's words that count (stop words dropped), as the index sees them. */
   termsOf(question: string): string[] {
     const process = queryTerm(this.collection);
-    const words = question.match(/[\p{L}\p{N}_]+/gu) ?? [];
+    // MiniSearch's own tokenizer, so the count agrees with the terms a search matches.
+    const words = (MiniSearch.getDefault('tokenize') as (text: string) => string[])(question);
     return [...new Set(words.map((w) => process(w)).filter((t): t is string => !!t))];
   }
 
@@ -208,14 +209,15 @@ export class HelpIndex {
   }
 
   /**
-   * The passages an answer rests on: the best one when it scores at least MIN_SCORE and holds at least MIN_COVERAGE
-   * of the question's words, and up to two more that score nearly as well. Empty means: nothing relevant.
+   * The passages an answer rests on: of those holding at least MIN_COVERAGE of the question's words (a passage that
+   * repeats one word of three is not an answer), the best when it scores at least MIN_SCORE, and up to two more
+   * that score nearly as well. Empty means: nothing relevant.
    */
   retrieve(question: string): PassageHit[] {
-    const ranked = this.rank(question);
-    const best = ranked[0];
-    if (!best || best.score < MIN_SCORE || best.matchedTerms / best.queryTerms < MIN_COVERAGE) return [];
-    return ranked.filter((h) => h.score >= best.score * RELATIVE_SCORE).slice(0, MAX_PASSAGES);
+    const candidates = this.rank(question).filter((h) => h.matchedTerms / h.queryTerms >= MIN_COVERAGE);
+    const best = candidates[0];
+    if (!best || best.score < MIN_SCORE) return [];
+    return candidates.filter((h) => h.score >= best.score * RELATIVE_SCORE).slice(0, MAX_PASSAGES);
   }
 
   /** An article's passages in order (the explanation of a finding quotes its article). */
