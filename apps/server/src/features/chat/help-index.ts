@@ -67,13 +67,17 @@ function indexTerm(collection: HelpCollection) {
   };
 }
 
-/** A question's term: as indexed, and in Polish cut to a stem-like prefix (at most 3 letters off, at least 4 kept). */
+/**
+ * A question's term: as indexed, and in Polish cut to a stem-like prefix that the search matches as a prefix: the
+ * inflected ending goes (one letter of a five-letter word, two of six or seven, three of longer), four letters stay.
+ */
 function queryTerm(collection: HelpCollection) {
   const asIndexed = indexTerm(collection);
   return (term: string): string | null => {
     const t = asIndexed(term);
-    if (!t || collection === 'en' || t.length <= 5) return t;
-    return t.slice(0, Math.max(5, t.length - 3));
+    if (!t || collection === 'en' || t.length <= 4) return t;
+    const cut = t.length >= 8 ? 3 : t.length >= 6 ? 2 : 1;
+    return t.slice(0, Math.max(4, t.length - cut));
   };
 }
 
