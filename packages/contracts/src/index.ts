@@ -21,3 +21,4 @@ export * from './partners.ts';
 export * from './company-locations.ts';
 export * from './api-keys.ts';
 export * from './chat.ts';
+export * from './help.ts';

@@ -1,24 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { HELP_ARTICLE_IDS, type HelpArticleId } from '@portal/contracts';
 
 /**
- * The portal's help articles (description, section 2: the /help dialog). Stable ids; title, summary and keywords per
- * language in the `help` namespace; the full bodies in `packages/i18n/help/<lang>.json` (English and Polish, the
- * other languages show the English body). The AI assistant answers from the same data.
+ * The portal's help articles (description, section 2: the /help dialog). Stable ids from `@portal/contracts`
+ * (`HELP_ARTICLE_IDS`, with their groups); title, summary and keywords per language in the `help` namespace; the full
+ * bodies in `packages/i18n/help/<lang>.json` (English and Polish, the other languages show the English body). The AI
+ * assistant answers from the same data.
  */
-export const HELP_ARTICLE_IDS = [
-  'inbox-outbox',
-  'document-validation',
-  'user-management',
-  'partners',
-  'address-book',
-  'profile',
-  'e-invoicing',
-  'ettn',
-  'report-issue',
-  'contact',
-] as const;
-export type HelpArticleId = (typeof HELP_ARTICLE_IDS)[number];
+export { HELP_ARTICLE_IDS, type HelpArticleId };
 
 export type HelpArticle = {
   id: HelpArticleId;
