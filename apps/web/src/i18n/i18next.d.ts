@@ -1,6 +1,7 @@
 import type addressBook from '@portal/i18n/locales/en/address-book.json';
 import type admin from '@portal/i18n/locales/en/admin.json';
 import type auth from '@portal/i18n/locales/en/auth.json';
+import type chat from '@portal/i18n/locales/en/chat.json';
 import type common from '@portal/i18n/locales/en/common.json';
 import type documents from '@portal/i18n/locales/en/documents.json';
 import type edifact from '@portal/i18n/locales/en/edifact.json';
@@ -21,6 +22,7 @@ declare module 'i18next' {
       'address-book': typeof addressBook;
       admin: typeof admin;
       auth: typeof auth;
+      chat: typeof chat;
       common: typeof common;
       documents: typeof documents;
       edifact: typeof edifact;

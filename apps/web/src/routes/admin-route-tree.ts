@@ -1,5 +1,6 @@
 import { adminAppConfigRoute } from './admin-app-config-route.ts';
 import { adminAuditRoute } from './admin-audit-route.ts';
+import { adminChatRoute } from './admin-chat-route.ts';
 import { adminCompaniesRoute } from './admin-companies-route.ts';
 import { adminCompanyRoute } from './admin-company-route.ts';
 import { adminEdifactRoute } from './admin-edifact-route.ts';
@@ -16,6 +17,7 @@ export const adminRouteTree = adminRoute.addChildren([
   adminAppConfigRoute,
   adminEmailsRoute,
   adminIssueReportsRoute,
+  adminChatRoute,
   adminAuditRoute,
   adminEdifactRoute,
 ]);

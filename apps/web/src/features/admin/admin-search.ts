@@ -18,6 +18,18 @@ export const IssueReportsSearchSchema = z.object({
 });
 export type IssueReportsSearch = { type?: (typeof ISSUE_TYPES)[number]; priority?: (typeof ISSUE_PRIORITIES)[number] };
 
+export const CHAT_FEEDBACK_FILTERS = ['negative', 'positive', 'none'] as const;
+export type ChatFeedbackFilter = (typeof CHAT_FEEDBACK_FILTERS)[number];
+export const ChatSearchSchema = z.object({
+  feedback: z.enum(CHAT_FEEDBACK_FILTERS).optional().catch(undefined),
+  // The router reads `?unanswered=true` as a boolean; a hand-typed 'true' is the same filter.
+  unanswered: z
+    .unknown()
+    .transform((value) => (value === true || value === 'true' ? true : undefined))
+    .optional(),
+});
+export type ChatSearch = { feedback?: ChatFeedbackFilter; unanswered?: true };
+
 export const AuditSearchSchema = z.object({
   event: z
     .string()
@@ -38,4 +50,5 @@ export const validateUsersSearch = (search: RawSearch): UsersSearch => withoutEm
 export const validateEmailsSearch = (search: RawSearch): EmailsSearch => withoutEmpty(EmailsSearchSchema.parse(search));
 export const validateIssueReportsSearch = (search: RawSearch): IssueReportsSearch =>
   withoutEmpty(IssueReportsSearchSchema.parse(search));
+export const validateChatSearch = (search: RawSearch): ChatSearch => withoutEmpty(ChatSearchSchema.parse(search));
 export const validateAuditSearch = (search: RawSearch): AuditSearch => withoutEmpty(AuditSearchSchema.parse(search));

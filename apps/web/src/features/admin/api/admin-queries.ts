@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   AdminAuditPageSchema,
+  AdminChatPageSchema,
   AdminCompanyDetailSchema,
   AdminCompanyPageSchema,
   AdminEmailPageSchema,
@@ -12,7 +13,14 @@ import {
 } from '@portal/contracts';
 import type { z } from 'zod';
 import type { ApiClient } from '../../../lib/api-client.ts';
-import type { AuditSearch, CompaniesSearch, EmailsSearch, IssueReportsSearch, UsersSearch } from '../admin-search.ts';
+import type {
+  AuditSearch,
+  ChatSearch,
+  CompaniesSearch,
+  EmailsSearch,
+  IssueReportsSearch,
+  UsersSearch,
+} from '../admin-search.ts';
 
 /** Every admin key starts with 'admin', so leaving the area (impersonation) drops them all at once. */
 export const adminKeys = {
@@ -26,6 +34,7 @@ export const adminKeys = {
   issueReportLists: () => [...adminKeys.all, 'issue-reports'] as const,
   issueReports: (filters: IssueReportsSearch) => [...adminKeys.issueReportLists(), filters] as const,
   audit: (filters: AuditSearch) => [...adminKeys.all, 'audit', filters] as const,
+  chat: (filters: ChatSearch) => [...adminKeys.all, 'chat', filters] as const,
   paymentReminder: () => [...adminKeys.all, 'app-config', 'PAYMENT_REMINDER'] as const,
   directories: () => [...adminKeys.all, 'edifact-directories'] as const,
 };
@@ -69,6 +78,13 @@ export const issueReportsQuery = (api: ApiClient, filters: IssueReportsSearch) =
 
 export const auditQuery = (api: ApiClient, filters: AuditSearch) =>
   pagedQuery(api, '/admin/audit', AdminAuditPageSchema, adminKeys.audit(filters), filters);
+
+/** The AI assistant's questions (`GET /api/admin/chat`), newest first; `unanswered` goes as the text `true`. */
+export const chatQuestionsQuery = (api: ApiClient, filters: ChatSearch) =>
+  pagedQuery(api, '/admin/chat', AdminChatPageSchema, adminKeys.chat(filters), {
+    feedback: filters.feedback,
+    unanswered: filters.unanswered ? 'true' : undefined,
+  });
 
 export const paymentReminderQuery = (api: ApiClient) =>
   queryOptions({

@@ -9,6 +9,7 @@ import {
   IconHistory,
   IconLogout,
   IconMail,
+  IconMessageChatbot,
   IconMessageReport,
   IconSettings,
   IconUsers,
@@ -27,6 +28,7 @@ type Section = {
     | '/admin/app-config'
     | '/admin/emails'
     | '/admin/issue-reports'
+    | '/admin/chat'
     | '/admin/audit'
     | '/admin/edifact';
   label: ParseKeys<'admin'>;
@@ -41,6 +43,7 @@ const SECTIONS: readonly Section[] = [
   { to: '/admin/app-config', label: 'nav.appConfig', icon: IconSettings, prefixes: [] },
   { to: '/admin/emails', label: 'nav.emails', icon: IconMail, prefixes: [] },
   { to: '/admin/issue-reports', label: 'nav.issueReports', icon: IconMessageReport, prefixes: [] },
+  { to: '/admin/chat', label: 'nav.chat', icon: IconMessageChatbot, prefixes: [] },
   { to: '/admin/audit', label: 'nav.audit', icon: IconHistory, prefixes: [] },
   { to: '/admin/edifact', label: 'nav.edifact', icon: IconFileDatabase, prefixes: [] },
 ];

@@ -18,6 +18,7 @@ import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } fro
 import { Fragment, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EdifactFinding } from '@portal/contracts';
+import { ExplainButton } from '../../chat/index.ts';
 import { describeFinding } from './finding-text.ts';
 import classes from './findings-table.module.css';
 import { SeverityBadge, type Severity } from './severity-badge.tsx';
@@ -176,9 +177,12 @@ function FindingCards({ rows, selectedIndex, onSelect, onKey }: CardsProps) {
                 {t('columns.line')}: {number(f.line)}
               </Text>
             </Group>
-            <Text size="sm" fw={500} mt="xs" data-testid="finding-message">
-              {row.text}
-            </Text>
+            <Group gap="xs" mt="xs" align="flex-start" wrap="nowrap" justify="space-between">
+              <Text size="sm" fw={500} data-testid="finding-message">
+                {row.text}
+              </Text>
+              <ExplainButton finding={f} text={row.text} />
+            </Group>
             <dl className={classes.lines}>
               {lines.map(([column, value]) =>
                 value ? (
@@ -439,8 +443,11 @@ export function FindingsTable({ findings, selectedIndex, onSelect }: FindingsTab
                       <SeverityBadge severity={f.severity} />
                     </Table.Td>
                     <Table.Td>{number(f.line)}</Table.Td>
-                    <Table.Td miw={240} data-testid="finding-message">
-                      {row.text}
+                    <Table.Td miw={240}>
+                      <Stack gap={4} align="flex-start">
+                        <span data-testid="finding-message">{row.text}</span>
+                        <ExplainButton finding={f} text={row.text} />
+                      </Stack>
                     </Table.Td>
                     <Table.Td ff="monospace" dir="ltr">
                       <PathText path={f.path} />

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DocumentDetail } from '@portal/contracts';
 import { findText } from '../../../i18n/dynamic-text.ts';
+import { ExplainButton } from '../../chat/index.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { lineAmount, mainPrice, mainQuantity, readBody, sumOfLineAmounts } from '../document-body.ts';
 import { kindLabel } from './document-columns.tsx';
@@ -303,6 +304,13 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                     {t(`view.severity.${f.severity}`)}
                   </Badge>{' '}
                   {t('view.finding', { line: f.line, column: f.column, message: findingText(f) })}
+                  {/* A document in Error: the assistant can say what a finding means and how to fix it. */}
+                  {doc.status === 'error' ? (
+                    <>
+                      {' '}
+                      <ExplainButton finding={f} text={findingText(f)} />
+                    </>
+                  ) : null}
                 </List.Item>
               ))}
             </ListSection>

@@ -17,7 +17,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMail, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchArticles, useHelpArticles, type HelpArticle } from '../api/help-articles.ts';
 
@@ -73,22 +73,40 @@ function Article({ article }: { article: HelpArticle }) {
 
 /**
  * The help dialog (description, section 2): articles about each area of the portal, searchable, and the support
- * contact. `canReportIssue` adds the link to the report form.
+ * contact. `canReportIssue` adds the link to the report form; `article` opens the dialog at that article (a source
+ * of an AI assistant's answer), expanded and scrolled into view.
  */
 export function HelpDialog({
   opened,
   onClose,
   canReportIssue,
+  article,
 }: {
   opened: boolean;
   onClose: () => void;
   canReportIssue: boolean;
+  article?: string | undefined;
 }) {
   const { t, ready: textsReady } = useTranslation('help');
   const phone = useMediaQuery('(max-width: 48em)');
   const { articles, ready } = useHelpArticles();
   const [query, setQuery] = useState('');
   const found = searchArticles(articles, query);
+  // The expanded article: the requested one until the user opens another (a new request starts over).
+  const [expanded, setExpanded] = useState<{ for: string | undefined; value: string | null }>({
+    for: article,
+    value: article ?? null,
+  });
+  const expandedValue = expanded.for === article ? expanded.value : (article ?? null);
+
+  useEffect(() => {
+    if (!article || !ready) return;
+    const testId = `help-article-${article}`;
+    const item = Array.from(document.querySelectorAll('[data-testid^="help-article-"]')).find(
+      (element) => element.getAttribute('data-testid') === testId,
+    );
+    item?.scrollIntoView({ block: 'start' });
+  }, [article, ready]);
 
   // Opened by a direct load of /help, the dialog comes before its namespace: no title or close label read too early.
   if (!textsReady) return null;
@@ -124,7 +142,12 @@ export function HelpDialog({
             {found.length === 0 ? t('noResults', { query }) : t('results', { count: found.length })}
           </Text>
           {found.length > 0 ? (
-            <Accordion variant="separated" chevronPosition="right">
+            <Accordion
+              variant="separated"
+              chevronPosition="right"
+              value={expandedValue}
+              onChange={(value) => setExpanded({ for: article, value })}
+            >
               {found.map((article) => (
                 <Article key={article.id} article={article} />
               ))}

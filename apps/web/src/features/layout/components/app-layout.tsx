@@ -8,6 +8,7 @@ import { PageLoader } from '../../../components/page-loader.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { useSession } from '../../../app/session/session-context.tsx';
 import { useSignedInUser } from '../../../app/session/use-signed-in-user.ts';
+import { ChatButton, ChatProvider, ChatWindow } from '../../chat/index.ts';
 import { HelpDialog, useHelpModal } from '../../help/index.ts';
 import { PaymentReminder } from '../../payment-reminder/index.ts';
 import { usePermissions } from '../../../app/session/use-permissions.ts';
@@ -22,8 +23,9 @@ const DEMO_KSEF_ROLE = 'demo-ksef';
 
 /**
  * The main layout of the signed-in area (description, section 2): left navigation by permission, role and toggle,
- * the user-name entry with Profile and Logout, impersonation, the demo-ksef banner and manual, the payment reminder
- * and the help dialog. Collapses to a burger menu on a phone; logical CSS properties keep it right for Arabic.
+ * the user-name entry with Profile and Logout, impersonation, the demo-ksef banner and manual, the payment reminder,
+ * the help dialog and the AI assistant's button and window. Collapses to a burger menu on a phone; logical CSS
+ * properties keep it right for Arabic.
  */
 export function AppLayout() {
   return (
@@ -77,52 +79,61 @@ function AppFrame() {
   const isDemoKsef = access.hasRole(DEMO_KSEF_ROLE);
 
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <a href="#main-content" className={classes.skipLink}>
-          {t('skipToContent')}
-        </a>
-        <Group h="100%" px="md" gap="sm" wrap="nowrap">
-          <Burger
-            opened={navOpened}
-            onClick={() => setNavOpenedOn(navOpened ? undefined : pathname)}
-            hiddenFrom="sm"
-            size="sm"
-            aria-label={navOpened ? t('closeNavigation') : t('openNavigation')}
-            aria-expanded={navOpened}
-            aria-controls="main-navigation"
+    // Keyed by the user: an impersonation shows the impersonated user's own history, never the admin's.
+    <ChatProvider key={user.email} email={user.email}>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 272, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <a href="#main-content" className={classes.skipLink}>
+            {t('skipToContent')}
+          </a>
+          <Group h="100%" px="md" gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={() => setNavOpenedOn(navOpened ? undefined : pathname)}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navOpened ? t('closeNavigation') : t('openNavigation')}
+              aria-expanded={navOpened}
+              aria-controls="main-navigation"
+            />
+            <Link to="/" className={classes.brand}>
+              <IconArrowsExchange size={22} aria-hidden />
+              <Text span fw={700} c="blue.9">
+                {t('brand')}
+              </Text>
+            </Link>
+            <Group ms="auto" gap="sm" wrap="nowrap">
+              <ChatButton />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" component="nav" aria-label={t('navigationLabel')} id="main-navigation">
+          <MainNavigation
+            entries={access.isLoading ? [] : buildNavigation(access)}
+            userMenu={access.isLoading ? [] : buildUserMenu(access)}
+            userName={user.name}
+            impersonator={access.impersonator}
+            onHelp={openHelp}
+            helpOpen={help.isOpen}
+            onLogout={() => void logout()}
+            onLogoutToAdmin={() => void logoutToAdmin()}
           />
-          <Link to="/" className={classes.brand}>
-            <IconArrowsExchange size={22} aria-hidden />
-            <Text span fw={700} c="blue.9">
-              {t('brand')}
-            </Text>
-          </Link>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label={t('navigationLabel')} id="main-navigation">
-        <MainNavigation
-          entries={access.isLoading ? [] : buildNavigation(access)}
-          userMenu={access.isLoading ? [] : buildUserMenu(access)}
-          userName={user.name}
-          impersonator={access.impersonator}
-          onHelp={openHelp}
-          helpOpen={help.isOpen}
-          onLogout={() => void logout()}
-          onLogoutToAdmin={() => void logoutToAdmin()}
-        />
-      </AppShell.Navbar>
-      <AppShell.Main id="main-content" className={classes.main} tabIndex={-1}>
-        {isDemoKsef ? <DemoKsefBanner /> : null}
-        <Outlet />
-      </AppShell.Main>
-      {help.isOpen ? <HelpDialog opened onClose={help.close} canReportIssue={access.can('REPORT_ISSUE')} /> : null}
-      {isDemoKsef ? <FirstTimeDialog /> : null}
-      <PaymentReminder email={user.email} />
-    </AppShell>
+        </AppShell.Navbar>
+        <AppShell.Main id="main-content" className={classes.main} tabIndex={-1}>
+          {isDemoKsef ? <DemoKsefBanner /> : null}
+          <Outlet />
+        </AppShell.Main>
+        {help.isOpen ? (
+          <HelpDialog opened onClose={help.close} canReportIssue={access.can('REPORT_ISSUE')} article={help.article} />
+        ) : null}
+        {isDemoKsef ? <FirstTimeDialog /> : null}
+        <PaymentReminder email={user.email} />
+        <ChatWindow />
+      </AppShell>
+    </ChatProvider>
   );
 }

@@ -8,11 +8,11 @@ import {
 } from '@portal/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { getCookie, setCookie } from '../../../lib/cookies.ts';
+import { emailHash } from '../../../lib/email-hash.ts';
 
 /** SHA-256 of the lower-cased e-mail, in hex: the reminder cookie's name (description, section 9). */
-export async function reminderCookieName(email: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(email.trim().toLowerCase()));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+export function reminderCookieName(email: string): Promise<string> {
+  return emailHash(email);
 }
 
 /** The calendar day in the browser's time zone, e.g. 2026-11-14: the cookie's value. */
