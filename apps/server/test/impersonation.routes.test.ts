@@ -46,11 +46,12 @@ describe('POST /api/admin/impersonate', () => {
       email: 'user@demo.example.com',
       impersonator: { username: ADMIN.login },
     });
-    expect(claims.roles).toEqual(['developer']);
+    // The user's own role (the help assistant, from the demo seed) and the admin's other role.
+    expect(claims.roles).toEqual(['chat-ai', 'developer']);
 
     const token = body.keycloakResponse.token.access_token as string;
     const me = (await t.app.inject({ url: '/api/users/getUserData', headers: bearer(token) })).json();
-    expect(me).toMatchObject({ email: 'user@demo.example.com', firstName: 'Uma', roles: ['developer'] });
+    expect(me).toMatchObject({ email: 'user@demo.example.com', firstName: 'Uma', roles: ['chat-ai', 'developer'] });
     const perms = (await t.app.inject({ url: '/api/users/permissions', headers: bearer(token) })).json();
     expect(perms.permissions).toContain('REPORT_ISSUE');
 
