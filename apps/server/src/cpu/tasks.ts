@@ -3,37 +3,28 @@
  * tasks receive plain data and return plain data (structured clone), and report a user's mistake as a value, not by
  * throwing, so the error keeps its code across the thread boundary.
  */
-import {
-  contrlTask,
-  importZipTask,
-  validateTask,
-  type ContrlTask,
-  type ImportZipTask,
-  type ValidateTask,
-} from '../features/edifact/edifact.tasks.ts';
-import { parseCsvTask, type ParseCsvTask } from '../features/address-book/address-book.tasks.ts';
-import { envelopeTask, ingestTask, type EnvelopeTask, type IngestTask } from '../features/documents/documents.tasks.ts';
-import { xlsxTask, type XlsxTask } from '../features/documents/document-actions.tasks.ts';
-import {
-  describeTask,
-  encodeTask,
-  pdfTask,
-  type DescribeTask,
-  type EncodeTask,
-  type PdfTask,
-} from '../features/documents/document-view.tasks.ts';
+import type { ContrlTask, ImportZipTask, ValidateTask } from '../features/edifact/edifact.tasks.ts';
+import type { ParseCsvTask } from '../features/address-book/address-book.tasks.ts';
+import type { EnvelopeTask, IngestTask } from '../features/documents/documents.tasks.ts';
+import type { XlsxTask } from '../features/documents/document-actions.tasks.ts';
+import type { DescribeTask, EncodeTask, PdfTask } from '../features/documents/document-view.tasks.ts';
 
+// Each task's module is loaded by the thread when it first runs one: a thread that only ingests never holds the
+// PDF fonts or the spreadsheet writer (decision 0030).
+const edifact = () => import('../features/edifact/edifact.tasks.ts');
+const documents = () => import('../features/documents/documents.tasks.ts');
+const view = () => import('../features/documents/document-view.tasks.ts');
 const TASKS = {
-  'edifact.validate': validateTask,
-  'edifact.contrl': contrlTask,
-  'edifact.importZip': importZipTask,
-  'addressBook.parseCsv': parseCsvTask,
-  'documents.envelope': envelopeTask,
-  'documents.ingest': ingestTask,
-  'documents.xlsx': xlsxTask,
-  'documents.describe': describeTask,
-  'documents.encode': encodeTask,
-  'documents.pdf': pdfTask,
+  'edifact.validate': async () => (await edifact()).validateTask,
+  'edifact.contrl': async () => (await edifact()).contrlTask,
+  'edifact.importZip': async () => (await edifact()).importZipTask,
+  'addressBook.parseCsv': async () => (await import('../features/address-book/address-book.tasks.ts')).parseCsvTask,
+  'documents.envelope': async () => (await documents()).envelopeTask,
+  'documents.ingest': async () => (await documents()).ingestTask,
+  'documents.xlsx': async () => (await import('../features/documents/document-actions.tasks.ts')).xlsxTask,
+  'documents.describe': async () => (await view()).describeTask,
+  'documents.encode': async () => (await view()).encodeTask,
+  'documents.pdf': async () => (await view()).pdfTask,
 };
 
 export type CpuTaskName = keyof typeof TASKS;
@@ -48,10 +39,10 @@ export type CpuTask =
   | ({ name: 'documents.describe' } & DescribeTask)
   | ({ name: 'documents.encode' } & EncodeTask)
   | ({ name: 'documents.pdf' } & PdfTask);
-export type CpuTaskResult<N extends CpuTaskName> = Awaited<ReturnType<(typeof TASKS)[N]>>;
+export type CpuTaskResult<N extends CpuTaskName> = Awaited<ReturnType<Awaited<ReturnType<(typeof TASKS)[N]>>>>;
 
 export async function runCpuTask(task: CpuTask): Promise<unknown> {
   const { name, ...input } = task;
-  const run = TASKS[name] as (input: unknown) => Promise<unknown>;
+  const run = (await TASKS[name]()) as (input: unknown) => Promise<unknown>;
   return run(input);
 }
