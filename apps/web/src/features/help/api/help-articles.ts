@@ -54,7 +54,7 @@ export function useHelpArticles(): { articles: HelpArticle[]; ready: boolean } {
       title: t(`articles.${id}.title`),
       summary: t(`articles.${id}.summary`),
       keywords: t(`articles.${id}.keywords`)
-        .split(',')
+        .split(/[,،]/) // Arabic lists use its own comma
         .map((k) => k.trim())
         .filter(Boolean),
       body: body ?? english[id] ?? '',
