@@ -116,7 +116,7 @@ describe('chat assistant', () => {
     const app = await render({ routes: { 'POST /api/chat/question': reply.handler } });
     const dialog = await ask(app, 'How do I validate a document?');
 
-    expect(await within(dialog).findByLabelText('The AI assistant is writing an answer…')).toBeTruthy();
+    expect(await within(dialog).findByRole('status', { name: 'The AI assistant is writing an answer…' })).toBeTruthy();
     const input = within(dialog).getByRole('textbox', { name: /Your question/ }) as HTMLTextAreaElement;
     expect(input.disabled).toBe(true);
     expect(within(dialog).getByTestId('chat-question').textContent).toContain('How do I validate a document?');

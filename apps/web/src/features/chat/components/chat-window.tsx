@@ -173,11 +173,13 @@ function Message({ element }: { element: ChatMessageElement }) {
 function TypingIndicator() {
   const { t } = useTranslation('chat');
   return (
-    <li className={classes.typing} role="status" aria-label={t('typing')} data-testid="chat-typing">
+    <li className={classes.typing} data-testid="chat-typing">
       <span className={classes.dot} aria-hidden />
       <span className={classes.dot} aria-hidden />
       <span className={classes.dot} aria-hidden />
-      <VisuallyHidden>{t('typing')}</VisuallyHidden>
+      <span role="status" aria-label={t('typing')}>
+        <VisuallyHidden>{t('typing')}</VisuallyHidden>
+      </span>
     </li>
   );
 }
@@ -318,13 +320,20 @@ export function ChatWindow() {
                 <CloseButton aria-label={t('close')} onClick={chat.close} />
               </Group>
             </Group>
-            <div className={classes.conversation} ref={scrollRef}>
+            {/* Scrolls: focusable, so a keyboard can scroll it too. */}
+            <div
+              className={classes.conversation}
+              ref={scrollRef}
+              role="region"
+              aria-label={t('conversation')}
+              tabIndex={0}
+            >
               {isEmpty ? (
                 <Text size="sm" c="gray.7">
                   {t('empty')}
                 </Text>
               ) : null}
-              <ol className={classes.list} aria-label={t('conversation')} data-testid="chat-conversation">
+              <ol className={classes.list} data-testid="chat-conversation">
                 {elements.map((element, index) => {
                   if (!isFeedbackElement(element)) {
                     return <Message key={element.messageId ?? `question-${index}`} element={element} />;
