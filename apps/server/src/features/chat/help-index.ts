@@ -40,7 +40,8 @@ const STOP_WORDS: Record<HelpCollection, ReadonlySet<string>> = {
       'a an and are as at be been but by can could do does did for from has have how i if in into is it its me my ' +
       'no not of on or our please should so some than that the their them then there these this those to too us ' +
       'was we were what when where which who why will with would you your yours about any all also get got want ' +
-      'need there here help portal tell explain show way thing things one'
+      'need there here help portal tell explain show way thing things one dont don doesn didn cant isn im ' +
+      'still just only really very much many anything something someone'
     ).split(' '),
   ),
   pl: new Set(
@@ -48,7 +49,10 @@ const STOP_WORDS: Record<HelpCollection, ReadonlySet<string>> = {
       'a aby ale albo bo być był była było czy dla do gdy gdzie i ich im jak jaki jaka jakie jest jestem jeśli ' +
       'już ja mi mnie mój moja moje może można na nie nic niż o od oraz po pod przez przy się są ta tak tam te ' +
       'tego tej ten to tu ty w we więc z za ze że żeby co kto który która które chcę chce muszę proszę ' +
-      'mam mogę jakoś portal portalu pomoc pomocy'
+      'mam mogę jakoś portal portalu pomoc pomocy czemu dlaczego kiedy ile jakiś jakoś dalej nadal wciąż jeszcze ' +
+      'mimo też także tylko bardzo trzeba nasz nasza nasze naszej naszego nas moich mojego mojej twój twoje ' +
+      'ten tym tych tę temu tej który których którym gdzieś coś ktoś sobie swoje swój było będzie będą ' +
+      'jestem jesteśmy został została zostało nie ma niema'
     ).split(' '),
   ),
 };
@@ -144,7 +148,9 @@ export function loadHelpArticles(collection: HelpCollection, sources = HELP_SOUR
   const english = collection === 'en' ? own : catalog('en');
   const bodies = readJson(`${sources.bodies}/${collection}.json`);
   const englishBodies = collection === 'en' ? bodies : readJson(`${sources.bodies}/en.json`);
-  const ids = [...new Set([...Object.keys(own), ...Object.keys(english), ...Object.keys(bodies)])];
+  const ids = [
+    ...new Set([...Object.keys(own), ...Object.keys(english), ...Object.keys(bodies), ...Object.keys(englishBodies)]),
+  ];
   return ids.map((id) => {
     const meta = own[id] ?? english[id] ?? {};
     return {
