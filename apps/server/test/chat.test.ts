@@ -314,7 +314,7 @@ describe('with a model (an OpenAI-compatible endpoint)', () => {
     authorization: string | undefined;
     body: { model: string; messages: { role: string; content: string }[] };
   }[] = [];
-  let mode: 'answer' | 'silent' | 'error' = 'answer';
+  let mode: 'answer' | 'silent' | 'error' | 'huge' = 'answer';
 
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -328,6 +328,12 @@ describe('with a model (an OpenAI-compatible endpoint)', () => {
       const body = await readBody(req);
       received.push({ path: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(body) });
       if (mode === 'silent') return; // never answers: the time-out must end the wait
+      if (mode === 'huge') {
+        // An answer far over the cap: read no further than the cap, and answer from the passages.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(`{"choices":[{"message":{"content":"${'x'.repeat(400 * 1024)}"}}]}`);
+        return;
+      }
       if (mode === 'error') {
         res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"overloaded"}');
         return;
@@ -402,7 +408,7 @@ describe('with a model (an OpenAI-compatible endpoint)', () => {
     expect(listed.json().items[0]).toMatchObject({ messageId: answer.responseMessageId, model: 'test-model' });
   });
 
-  it('falls back to the passages when the model does not answer in time, or fails', async () => {
+  it('falls back to the passages when the model does not answer in time, fails, or answers too much', async () => {
     mode = 'silent';
     const started = Date.now();
     const late = (await askModel('How do I invite a new colleague?')).json<Answer>();
@@ -413,6 +419,10 @@ describe('with a model (an OpenAI-compatible endpoint)', () => {
     mode = 'error';
     const failed = (await askModel('How do I invite a new colleague?')).json<Answer>();
     expect(failed.response).toContain('From the help article “Users, groups and restrictions”:');
+
+    mode = 'huge';
+    const huge = (await askModel('How do I invite a new colleague?')).json<Answer>();
+    expect(huge.response).toContain('From the help article “Users, groups and restrictions”:');
   });
 
   it('does not ask the model when no article is relevant', async () => {
