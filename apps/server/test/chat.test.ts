@@ -238,9 +238,16 @@ describe('POST /api/chat/explain', () => {
     expect(res.statusCode).toBe(200);
     const answer = res.json<Answer>();
     expect(answer.response).toContain('Walidacja zgłosiła błąd EDI_MISSING_UNH.');
-    // The finding articles arrive with the help content (issue 15); until then the validation article stands in.
-    const expected = answer.sources[0]?.articleId;
-    expect(['finding-EDI_MISSING_UNH', 'document-validation']).toContain(expected);
+    expect(answer.sources).toEqual([
+      {
+        articleId: 'finding-EDI_MISSING_UNH',
+        title: 'Brak nagłówka komunikatu UNH (EDI_MISSING_UNH)',
+        url: '/help?article=finding-EDI_MISSING_UNH',
+      },
+    ]);
+    expect(answer.response).toContain('Z artykułu pomocy „Brak nagłówka komunikatu UNH (EDI_MISSING_UNH)”:');
+    // The finding's own article says how to fix it: no generic sentence.
+    expect(answer.response).not.toContain('Jak to naprawić:');
   });
 
   it('is refused without the role', async () => {
