@@ -67,7 +67,11 @@ export function DateRangeFilter(props: {
       legend={legend}
       variant="unstyled"
       data-testid={`filter-${props.range}`}
-      styles={{ legend: { fontSize: 'var(--mantine-font-size-sm)', fontWeight: 500 } }}
+      // The legend reads as the other fields' labels, and the group sits in the grid as they do.
+      styles={{
+        root: { padding: 0, margin: 0 },
+        legend: { padding: 0, marginBottom: 2, fontSize: 'var(--mantine-font-size-sm)', fontWeight: 600 },
+      }}
     >
       <SimpleGrid cols={2} spacing="xs">
         {end('From')}

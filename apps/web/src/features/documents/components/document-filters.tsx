@@ -81,6 +81,8 @@ export function DocumentFilters(props: { search: DocumentsSearch; onApply: (sear
         {TEXT_FILTERS.map((key) => (
           <TextInput
             key={key}
+            // The panel's pickers are "sm"; a text field at the app's "md" would stand taller beside them.
+            size="sm"
             label={t(`filters.${key}`)}
             value={text(key)}
             maxLength={70}
