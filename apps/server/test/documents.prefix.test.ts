@@ -18,12 +18,12 @@ const RETAILER = '4012345000016';
 let t: TestApp;
 let reader: DocumentReader;
 
-/** 30 orders: every third number starts with "AA", every fifth reference with "RR". */
+/** 30 orders: every third number starts with "AA", every fifth reference with "RR", every other one of October. */
 function file(): string {
   const messages = Array.from({ length: 30 }, (_, i) => {
     const body = [
       `BGM+220+${i % 3 === 0 ? 'AA' : 'BB'}-${String(i).padStart(2, '0')}+9'`,
-      "DTM+137:20261116:102'",
+      `DTM+137:${i % 2 ? '20261116' : '20261020'}:102'`,
       `RFF+ON:${i % 5 === 0 ? 'RR' : 'SS'}-${i}'`,
       `NAD+BY+${RETAILER}::9'`,
       `NAD+SU+${SUPPLIER}::9'`,
@@ -66,7 +66,7 @@ afterAll(() => t.close());
 /** Every page of a search, by the cursor's key, as the service pages it. */
 async function allPages(window: number, filter: Record<string, string>, direction: 'asc' | 'desc', limit: number) {
   const repo = createDocumentsRepository(t.database.db, { prefixWindow: window });
-  const seen: { number: string; reference: string }[] = [];
+  const seen: { number: string; reference: string; date: string }[] = [];
   let after: { key: string; id: string } | undefined;
   for (let i = 0; i < 40; i++) {
     const rows = await repo.list(
@@ -76,7 +76,9 @@ async function allPages(window: number, filter: Record<string, string>, directio
       after,
       limit,
     );
-    seen.push(...rows.map((r) => ({ number: r.number!, reference: r.referenceNumber ?? '' })));
+    seen.push(
+      ...rows.map((r) => ({ number: r.number!, reference: r.referenceNumber ?? '', date: String(r.businessDate) })),
+    );
     if (rows.length < limit) return seen;
     after = { key: rows.at(-1)!.sortKey, id: rows.at(-1)!.id };
   }
@@ -104,6 +106,21 @@ describe('a prefix search', () => {
             `window ${window}, limit ${limit}`,
           ).toEqual(expected);
         }
+      }
+    }
+  });
+});
+
+describe('a short range of document dates', () => {
+  it('pages by the list order from the date index, the same as the whole list filtered', async () => {
+    const everything = await allPages(1000, {}, 'desc', 1000);
+    const november = everything.filter((row) => row.date.startsWith('2026-11'));
+    expect(november.length).toBe(15);
+    for (const direction of ['desc', 'asc'] as const) {
+      const expected = direction === 'desc' ? november : [...november].reverse();
+      for (const limit of [1, 4, 50]) {
+        const filter = { documentDateFrom: '2026-11-01', documentDateTo: '2026-11-30' };
+        expect(await allPages(5000, filter, direction, limit), `limit ${limit}`).toEqual(expected);
       }
     }
   });

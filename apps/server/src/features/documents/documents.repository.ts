@@ -440,6 +440,21 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
           narrowDates(filters) || filters.documentNumber || filters.documentReferenceNumber
             ? sql`(${TIMESTAMP} + interval '0 seconds')`
             : doc.platformTimestamp;
+        if (narrowDates(filters)) {
+          // The page's ids first: with only the dates, the scope and the cursor to check, the date's index answers
+          // alone (index-only) and only the page's rows are read from the table.
+          const page = db
+            .select({ id: doc.id })
+            .from(doc)
+            .where(and(...where))
+            .orderBy(by(byTimestamp), by(doc.id))
+            .limit(limit);
+          return db
+            .select({ ...docColumns, sortKey: sql<string>`${TIMESTAMP}::text` })
+            .from(doc)
+            .where(and(documentScope(reader, SCOPE), inArray(doc.id, page)))
+            .orderBy(by(doc.platformTimestamp), by(doc.id));
+        }
         return db
           .select({ ...docColumns, sortKey: sql<string>`${TIMESTAMP}::text` })
           .from(doc)

@@ -199,11 +199,13 @@ export const documents = pgTable(
         .on(t.companyId, t.direction, column, t.platformTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
         .where(sql`${t.sessionId} is null`),
     ),
-    index('documents_business_date_idx')
-      .on(t.companyId, t.direction, t.businessDate)
+    // A range of dates is sorted by the list's order from the index alone (index-only), and only its page is read
+    // from the table (decision 0028).
+    index('documents_business_date_order_idx')
+      .on(t.companyId, t.direction, t.businessDate, t.platformTimestamp, t.id)
       .where(sql`${t.sessionId} is null`),
-    index('documents_delivery_date_idx')
-      .on(t.companyId, t.direction, t.expectedDeliveryDate)
+    index('documents_delivery_date_order_idx')
+      .on(t.companyId, t.direction, t.expectedDeliveryDate, t.platformTimestamp, t.id)
       .where(sql`${t.sessionId} is null`),
     check('documents_direction_check', sql`${t.direction} in ('in', 'out')`),
     check('documents_status_check', sql`${t.status} in ('received', 'read', 'sent', 'error', 'waiting')`),
