@@ -2,6 +2,7 @@ import { waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
 import { sumOfLineAmounts } from '../document-body.ts';
+import { makeAccessToken } from '../../../test/tokens.ts';
 import { DOC_ID, ORIGINAL, detail, documentsRoutes, signedIn } from '../documents-test-data.ts';
 import { splitSegments } from './document-original.tsx';
 
@@ -110,6 +111,58 @@ describe('document view', () => {
     );
   });
 
+  it('offers Explain beside the findings of a document in Error to a user with the AI assistant', async () => {
+    const stored = {
+      code: 'EDI_MISSING_UNT',
+      severity: 'error',
+      level: 'syntax',
+      path: 'UNZ',
+      line: 3,
+      column: 1,
+    } as const;
+    const view = (status: 'error' | 'read') =>
+      renderApp({
+        path: `/documents/${DOC_ID}`,
+        session: {
+          accessToken: makeAccessToken({ roles: ['chat-ai'] }),
+          refreshToken: 'r',
+          refreshExpiresAt: Math.floor(Date.now() / 1000) + 1800,
+        },
+        routes: {
+          ...documentsRoutes().routes,
+          'GET /api/users/permissions': { body: { permissions: ['INBOX_READ'], toggles: ['CHAT_AI'] } },
+          [`GET /api/documents/${DOC_ID}`]: { body: detail({ status, findings: [stored] }) },
+          'POST /api/chat/explain': {
+            body: {
+              conversationId: '3f1c2a4b-5d6e-4f70-8a9b-0c1d2e3f4a5b',
+              response: 'Close the message with UNT.',
+              responseMessageId: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+              sources: [],
+              answered: true,
+            },
+          },
+        },
+      });
+    const read = await view('read');
+    await read.screen.findByTestId('document-findings');
+    expect(read.screen.queryByTestId('explain-finding')).toBeNull();
+    read.unmount();
+
+    const app = await view('error');
+    const findings = await app.screen.findByTestId('document-findings');
+    await app.user.click(await within(findings).findByTestId('explain-finding'));
+    const dialog = await app.screen.findByRole('dialog', { name: 'AI assistant' });
+    expect((await within(dialog).findByTestId('chat-answer')).textContent).toContain('Close the message with UNT.');
+    expect(within(dialog).getByTestId('chat-question').textContent).toMatch(/Explain: /);
+    expect(within(dialog).getByTestId('chat-question').textContent).toContain(
+      'The message is not closed by a UNT segment',
+    );
+    expect(app.api.calls.find((c) => c.path === '/api/chat/explain')?.body).toEqual({
+      finding: stored,
+      language: 'en',
+      conversationId: null,
+    });
+  });
   it("names a party the message gives only by GLN with the partner's name, links related documents, and leaves out empty references", async () => {
     const base = detail();
     const body = {
