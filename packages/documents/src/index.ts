@@ -16,3 +16,18 @@ export { toDateValue } from './edifact/dates.ts';
 export { toDecimal } from './edifact/segments.ts';
 export { kindOfMessage } from './edifact/map-message.ts';
 export { mapEdifactInterchanges, mapEdifactMessage, type EdifactContext, type MappedDocument } from './edifact/map.ts';
+export {
+  canonicalTotals,
+  computeTotals,
+  POLISH_VAT_CATEGORIES,
+  roundMoney,
+  VAT_ALGORITHMS,
+  vatCategoryOf,
+  type LineTotals,
+  type MoneyAdjustment,
+  type MoneyLine,
+  type RateTotals,
+  type Totals,
+  type VatAlgorithm,
+  type VatRate,
+} from './money.ts';
