@@ -6,6 +6,8 @@
  * - {@link DocumentSummarySchema} / {@link summarizeDocument}: the document list's row.
  * - {@link mapEdifactMessage} / {@link mapEdifactInterchanges}: a parsed UN/EDIFACT message to the body, its summary
  *   and {@link MappingNote}s of what was skipped.
+ * - {@link computeTotals}: line nets, VAT by the user's algorithm and the totals, as exact decimals (decision 0032).
+ * - {@link writeEancomMessage} / {@link writeInterchange}: the body back to an EANCOM message and interchange.
  *
  * @packageDocumentation
  */
@@ -31,3 +33,22 @@ export {
   type VatAlgorithm,
   type VatRate,
 } from './money.ts';
+export { gs1CheckDigit, isValidGtin, isValidSscc, ssccWithCheckDigit } from './gs1.ts';
+export {
+  EANCOM_ASSOCIATIONS,
+  EANCOM_MESSAGE_TYPES,
+  POLISH_INVOICE_TYPES,
+  polishInvoiceTypeOf,
+  writeEancomMessage,
+  type EancomDirectory,
+  type EancomMessageType,
+  type PolishInvoiceType,
+  type WriteMessageOptions,
+  type WrittenMessage,
+} from './edifact/write-message.ts';
+export {
+  buildInterchange,
+  writeInterchange,
+  type InterchangeParty,
+  type WriteInterchangeOptions,
+} from './edifact/write-interchange.ts';

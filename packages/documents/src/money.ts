@@ -187,7 +187,12 @@ export const canonicalTotals = (totals: Totals, currency?: string): { totals: Am
   const amount = (qualifier: string, value: Decimal): Amount =>
     currency ? { qualifier, value, currency } : { qualifier, value };
   return {
-    totals: [amount('79', totals.net), amount('125', totals.net), amount('176', totals.vat), amount('77', totals.gross)],
+    totals: [
+      amount('79', totals.net),
+      amount('125', totals.net),
+      amount('176', totals.vat),
+      amount('77', totals.gross),
+    ],
     taxes: totals.rates.map((row) => {
       const tax: Tax = { qualifier: '7', type: 'VAT', category: row.category, amounts: [] };
       if (row.rate !== undefined) tax.rate = row.rate;
