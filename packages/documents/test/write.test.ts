@@ -107,8 +107,18 @@ const order = (): CanonicalDocument => {
       number: 'ZAM/2024/0115',
       documentNameCode: '220',
       functionCode: '9',
-      dates: [date('137', '2024-01-15'), date('2', '2024-01-22')],
-      texts: [{ qualifier: 'DEL', text: 'Dostawa na rampę 3 w godzinach 6:00-10:00' }],
+      dates: [
+        date('137', '2024-01-15'),
+        { qualifier: '2', type: 'dateTime', value: '2024-01-22T06:00', format: '203' },
+      ],
+      texts: [
+        { qualifier: 'DEL', text: 'Dostawa na rampę 3 w godzinach 6:00-10:00' },
+        // Longer than a D96A text line (an..70): cut at spaces into the five C108 lines, read back as one text.
+        {
+          qualifier: 'AAI',
+          text: 'Prosimy o awizację dostawy co najmniej 24 godziny wcześniej telefonicznie lub mailowo, z podaniem numeru zamówienia i liczby palet.',
+        },
+      ],
     },
     references: [{ qualifier: 'CT', value: 'UMOWA-7', dates: [date('171', '2023-12-01')] }],
     parties: [buyer, deliveryPoint, supplier],
@@ -200,6 +210,7 @@ const invoice = (type: PolishInvoiceType, sign = ''): CanonicalDocument => {
     quantity: `${sign}${3 * (i + 1)}`,
     price: a.price,
     vatRate: i === 2 ? 'zw' : a.vatRate,
+    ...(i === 0 ? { adjustments: [{ type: 'allowance', percentage: '10' }] } : {}),
   }));
   const totals = computeTotals(moneyLines, 'summary');
   const { totals: amounts, taxes } = canonicalTotals(totals);
@@ -210,8 +221,23 @@ const invoice = (type: PolishInvoiceType, sign = ''): CanonicalDocument => {
       gtin: a.gtin,
       description: a.description,
       quantities: [{ qualifier: '47', value: moneyLines[i]!.quantity, unit: 'PCE' }],
-      prices: [{ qualifier: 'AAA', value: a.price }],
+      // AAA is the net price; a line with an allowance states its price before it as AAB (gross price).
+      prices: [{ qualifier: i === 0 ? 'AAB' : 'AAA', value: a.price }],
       amounts: [{ qualifier: '203', value: money.net }],
+      ...(i === 0
+        ? {
+            allowances: [
+              {
+                type: 'allowance' as const,
+                sequence: '1',
+                reasonCode: 'DI',
+                percentage: '10',
+                // 3 × 4.15 = 12.45; 10 % of it, 1.245, is 1.25 in grosze.
+                amounts: [{ qualifier: '204', value: sign ? '-1.25' : '1.25' }],
+              },
+            ],
+          }
+        : {}),
       taxes: [
         {
           qualifier: '7',
@@ -240,7 +266,16 @@ const invoice = (type: PolishInvoiceType, sign = ''): CanonicalDocument => {
     ],
     parties: [buyer, supplier, invoicee],
     currency: 'PLN',
-    paymentTerms: [{ type: '1', timeReference: '5', timeRelation: '3', periodUnit: 'D', periodCount: '30' }],
+    paymentTerms: [
+      {
+        type: '1',
+        timeReference: '5',
+        timeRelation: '3',
+        periodUnit: 'D',
+        periodCount: '30',
+        dates: [date('13', '2024-02-19')],
+      },
+    ],
     lines,
     totals: amounts,
     taxes,
