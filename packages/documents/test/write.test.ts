@@ -181,7 +181,11 @@ const despatchAdvice = (): CanonicalDocument => ({
   packages: [
     { id: '1', packaging: [{ count: '2', type: '201', sscc: [] }] },
     { id: '2', parentId: '1', packaging: [{ count: '1', type: '201', sscc: [SSCC_1] }] },
-    { id: '3', parentId: '1', packaging: [{ count: '1', type: '201', sscc: [SSCC_2] }] },
+    {
+      id: '3',
+      parentId: '1',
+      packaging: [{ count: '1', type: '201', sscc: [SSCC_2], identifiers: [{ qualifier: 'BX', value: 'L2024-01' }] }],
+    },
   ],
   lines: [
     {
