@@ -48,6 +48,8 @@ import { createRestrictionsService } from './features/restrictions/restrictions.
 import { addressBookRoutes } from './features/address-book/address-book.routes.ts';
 import { createPartnersRepository } from './features/partners/partners.repository.ts';
 import { partnersRoutes } from './features/partners/partners.routes.ts';
+import { productsRoutes } from './features/products/products.routes.ts';
+import { createProductsService, type ProductsService } from './features/products/products.service.ts';
 import { createPartnersService, type PartnersService } from './features/partners/partners.service.ts';
 import { effectiveRestrictions } from './features/restrictions/restrictions.service.ts';
 import { documentsFeature } from './features/documents/documents.routes.ts';
@@ -203,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(config.cpuThreads ? { threads: config.cpuThreads } : {}),
   });
   app.addHook('onClose', () => cpu.close());
+  const products = createProductsService({ db, clock, cpu });
   let blobs = options.blobs;
   if (!blobs) {
     const opened = openBlobStore(config.storage, db);
@@ -264,6 +267,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     edifact,
     jobs,
     partners,
+    products,
     documents: documents.service,
   });
 
@@ -287,6 +291,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(restrictionsRoutes(restrictions));
       await api.register(addressBookRoutes({ db, clock, audit, cpu }));
       await api.register(partnersRoutes(partners));
+      await api.register(productsRoutes(products));
       await api.register(documents.routes);
       await api.register(apiKeysRoutes(apiKeys));
       await api.register(inboundRoutes({ apiKeys, documents: documents.service, maxBytes: config.inboundMaxBytes }));
@@ -335,6 +340,8 @@ declare module 'fastify' {
       jobs: JobQueue;
       /** For the documents: `ensurePartner` and `notifyPartnerEvent`. */
       partners: PartnersService;
+      /** For the documents' ingest, later: `fillFromPriceCatalogue` from a received PRICAT. */
+      products: ProductsService;
       /** The documents' service (its stream intake, `receive`, for the inbound endpoint and the ingest bench). */
       documents: DocumentsService;
     };

@@ -73,6 +73,10 @@ export const ERROR_CODES = [
   'address_book.gln_taken',
   /** A CSV import found problems; nothing was saved (details: rows.<line>.<field> or file). */
   'address_book.import_invalid',
+  /** The GTIN is already in the company's products (details: gtin). */
+  'products.gtin_taken',
+  /** A products CSV import found problems; nothing was saved (details: rows.<line>.<field> or file). */
+  'products.import_invalid',
   /** The company already has a partner of this GLN (details: gln). */
   'partners.gln_taken',
   /** The GLN belongs to a company already, this one or another (details: gln, glnAlreadyListed or glnOfAnotherCompany). */
@@ -156,6 +160,8 @@ export const ERROR_STATUS = {
   'edifact.directory_download_failed': 502,
   'address_book.gln_taken': 409,
   'address_book.import_invalid': 400,
+  'products.gtin_taken': 409,
+  'products.import_invalid': 400,
   'partners.gln_taken': 409,
   'companies.gln_taken': 409,
   'companies.too_many_locations': 409,

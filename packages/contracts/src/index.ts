@@ -17,6 +17,7 @@ export * from './system.ts';
 export * from './jobs.ts';
 export * from './identifiers.ts';
 export * from './address-book.ts';
+export * from './products.ts';
 export * from './partners.ts';
 export * from './company-locations.ts';
 export * from './api-keys.ts';

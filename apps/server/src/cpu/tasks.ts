@@ -5,6 +5,7 @@
  */
 import type { ContrlTask, ImportZipTask, ValidateTask } from '../features/edifact/edifact.tasks.ts';
 import type { ParseCsvTask } from '../features/address-book/address-book.tasks.ts';
+import type { ParseProductsCsvTask } from '../features/products/products.tasks.ts';
 import type { EnvelopeTask, IngestTask } from '../features/documents/documents.tasks.ts';
 import type { XlsxTask } from '../features/documents/document-actions.tasks.ts';
 import type { DescribeTask, EncodeTask, PdfTask } from '../features/documents/document-view.tasks.ts';
@@ -19,6 +20,7 @@ const TASKS = {
   'edifact.contrl': async () => (await edifact()).contrlTask,
   'edifact.importZip': async () => (await edifact()).importZipTask,
   'addressBook.parseCsv': async () => (await import('../features/address-book/address-book.tasks.ts')).parseCsvTask,
+  'products.parseCsv': async () => (await import('../features/products/products.tasks.ts')).parseCsvTask,
   'documents.envelope': async () => (await documents()).envelopeTask,
   'documents.ingest': async () => (await documents()).ingestTask,
   'documents.xlsx': async () => (await import('../features/documents/document-actions.tasks.ts')).xlsxTask,
@@ -33,6 +35,7 @@ export type CpuTask =
   | ({ name: 'edifact.contrl' } & ContrlTask)
   | ({ name: 'edifact.importZip' } & ImportZipTask)
   | ({ name: 'addressBook.parseCsv' } & ParseCsvTask)
+  | ({ name: 'products.parseCsv' } & ParseProductsCsvTask)
   | ({ name: 'documents.envelope' } & EnvelopeTask)
   | ({ name: 'documents.ingest' } & IngestTask)
   | ({ name: 'documents.xlsx' } & XlsxTask)

@@ -5,6 +5,7 @@ import { createAuditService } from '../features/audit/audit.service.ts';
 import { hashPassword, insertLegacyAccount } from '../features/auth/auth.service.ts';
 import { createCompaniesService } from '../features/companies/companies.service.ts';
 import { createGroupsService } from '../features/groups/groups.service.ts';
+import { createProductsService } from '../features/products/products.service.ts';
 import { createUsersService } from '../features/users/users.service.ts';
 
 /** The demo accounts; tests and people rely on them exactly (README lists them). */
@@ -166,6 +167,37 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     await user('buyer@demo.example.com', 'Bea', 'Buyer', retailer, ['chat-ai'], [retailerAll]);
     await user('demo@demo.example.com', 'Dana', 'Demo', demoCo, ['demo'], [demoAll]);
     await user('ksef@demo.example.com', 'Kasia', 'Ksef', ksefCo, ['demo-ksef'], [ksefAll]);
+
+    // A few products of Demo Supplier's catalogue (issue 12), to fill its outgoing documents from.
+    const products = createProductsService({ db, clock: systemClock });
+    const catalogue: [
+      gtin: string | null,
+      article: string,
+      description: string,
+      unit: string,
+      price: string,
+      vat: string,
+    ][] = [
+      ['5901234123464', 'DS-1001', 'Mineral water 0.5 l, still', 'PCE', '1.29', '8'],
+      ['5901234123471', 'DS-1002', 'Orange juice 1 l', 'PCE', '4.99', '5'],
+      ['10012345678902', 'DS-2001', 'Mineral water 0.5 l, case of 24', 'CT', '27.90', '8'],
+      ['5901234123488', 'DS-3001', 'Wheat flour type 650', 'KGM', '2.35', '5'],
+      [null, 'DS-9001', 'Delivery service', 'PCE', '50.00', '23'],
+    ];
+    await products.addMany(
+      supplier,
+      catalogue.map(([gtin, supplierArticleNumber, description, unit, price, vatRate]) => ({
+        gtin,
+        supplierArticleNumber,
+        buyerArticleNumber: null,
+        description,
+        unit,
+        price,
+        currency: 'PLN',
+        vatRate,
+      })),
+      tx,
+    );
 
     await insertLegacyAccount(
       {
