@@ -51,6 +51,7 @@ test('the navigation follows the permissions and roles: user, clerk, demo; admin
     'Inbox',
     'Outbox',
     'Address book',
+    'Products',
     'Partners',
     'Document validation',
     'User management',
@@ -87,7 +88,15 @@ test('the navigation follows the permissions and roles: user, clerk, demo; admin
   await logIn(page, ACCOUNTS.demo);
   await expect(page).toHaveURL(/\/documents\/in$/);
   const demo = await navigation(page);
-  expect(demo.top).toEqual(['Inbox', 'Outbox', 'Partners', 'Document validation', 'User management', 'Help']);
+  expect(demo.top).toEqual([
+    'Inbox',
+    'Outbox',
+    'Products',
+    'Partners',
+    'Document validation',
+    'User management',
+    'Help',
+  ]);
   expect(demo.userMenu).toEqual(['Report an issue', 'Logout']);
   await page.goto('/address-book');
   await expect(page).toHaveURL(/\/documents\/in$/);

@@ -9,6 +9,7 @@ import type errors from '@portal/i18n/locales/en/errors.json';
 import type help from '@portal/i18n/locales/en/help.json';
 import type layout from '@portal/i18n/locales/en/layout.json';
 import type partners from '@portal/i18n/locales/en/partners.json';
+import type products from '@portal/i18n/locales/en/products.json';
 import type profile from '@portal/i18n/locales/en/profile.json';
 import type userManagement from '@portal/i18n/locales/en/user-management.json';
 import type validation from '@portal/i18n/locales/en/validation.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       help: typeof help;
       layout: typeof layout;
       partners: typeof partners;
+      products: typeof products;
       profile: typeof profile;
       'user-management': typeof userManagement;
       validation: typeof validation;

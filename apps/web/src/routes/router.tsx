@@ -20,6 +20,7 @@ import { indexRoute } from './index-route.ts';
 import { loginRoute } from './login-route.ts';
 import { partnerRoute, partnersRoute } from './partners-route.ts';
 import { passwordResetRoute } from './password-reset-route.ts';
+import { productsRoute } from './products-route.ts';
 import { profileRoute } from './profile-route.ts';
 import { registerRoute } from './register-route.ts';
 import { reportIssueRoute } from './report-issue-route.ts';
@@ -49,6 +50,7 @@ export const routeTree = rootRoute.addChildren([
     helpRoute,
     reportIssueRoute,
     addressBookRoute,
+    productsRoute,
     partnersRoute,
     partnerRoute,
     ettnRoute,

@@ -12,6 +12,7 @@ export type NavLabel =
   | 'inbox'
   | 'outbox'
   | 'addressBook'
+  | 'products'
   | 'partners'
   | 'documentValidation'
   | 'userManagement'
@@ -52,6 +53,8 @@ const MAIN_LINKS: readonly LinkSpec[] = [
   { id: 'inbox', to: '/documents/in', permission: 'INBOX_READ' },
   { id: 'outbox', to: '/documents/out', permission: 'OUTBOX_READ' },
   { id: 'addressBook', to: '/address-book', permission: 'ADDRESS_BOOK_READ', hiddenForRole: 'demo' },
+  // No products permission yet: the catalogue fills outgoing documents, so it goes with creating them.
+  { id: 'products', to: '/products', permission: 'OUTBOX_CREATE' },
   { id: 'partners', to: '/partners', permission: 'PARTNERS_READ' },
   { id: 'documentValidation', to: '/document-validation', permission: 'DOCUMENT_VALIDATION_READ' },
 ];

@@ -61,6 +61,7 @@ describe('main layout navigation', () => {
       'Inbox',
       'Outbox',
       'Address book',
+      'Products',
       'Partners',
       'Document validation',
       'User management',
