@@ -58,6 +58,7 @@ export const ProductRequestSchema = z.object({
   description: text({ error: 'required' }).trim().min(1, 'required').max(350, 'tooLong'),
   unit: text({ error: 'unit' })
     .trim()
+    .max(3, 'unit')
     .toUpperCase()
     .optional()
     .transform((v) => v || DEFAULT_UNIT)
@@ -65,6 +66,7 @@ export const ProductRequestSchema = z.object({
   price: decimalText(25).refine((v) => v === null || PRICE_PATTERN.test(v), 'price'),
   currency: text({ error: 'currency' })
     .trim()
+    .max(3, 'currency')
     .toUpperCase()
     .optional()
     .transform((v) => v || DEFAULT_CURRENCY)
