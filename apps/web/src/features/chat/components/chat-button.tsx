@@ -6,9 +6,10 @@ import { CHAT_WINDOW_ID } from './chat-window.tsx';
 
 /** The header's button that opens and closes the chat window; only for users who have the assistant. */
 export function ChatButton() {
-  const { t } = useTranslation('chat');
+  const { t, ready } = useTranslation('chat');
   const chat = useChat();
-  if (!chat.isAvailable) return null;
+  // Shown once the chat's texts are loaded: before, it would name itself by a missing key.
+  if (!chat.isAvailable || !ready) return null;
   return (
     <Button
       id={CHAT_BUTTON_ID}

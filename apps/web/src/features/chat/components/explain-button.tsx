@@ -10,9 +10,9 @@ import { useChat } from './chat-provider.tsx';
  * and how to fix it. Only for users who have the assistant. `text` is the finding as the screen words it.
  */
 export function ExplainButton({ finding, text }: { finding: FindingToExplain; text: string }) {
-  const { t } = useTranslation('chat');
+  const { t, ready } = useTranslation('chat');
   const chat = useChat();
-  if (!chat.isAvailable) return null;
+  if (!chat.isAvailable || !ready) return null;
   // Inside a selectable row: the click and its keys are the button's, not the row's.
   const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
   return (
