@@ -233,6 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     companies,
     partners,
     users,
+    products,
     inlineMaxBytes: config.documentsInlineMaxBytes,
     ingestBatchMessages: config.documentsIngestBatchMessages,
     log: app.log,

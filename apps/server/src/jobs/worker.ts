@@ -8,6 +8,7 @@ import { createDocumentsService } from '../features/documents/documents.service.
 import { createDemoDocumentsService } from '../features/documents/demo-documents.service.ts';
 import { liveSessions } from '../features/auth/auth.service.ts';
 import { createPartnersService } from '../features/partners/partners.service.ts';
+import { createProductsService } from '../features/products/products.service.ts';
 import { effectiveRestrictions } from '../features/restrictions/restrictions.service.ts';
 import { createEdifactService } from '../features/edifact/edifact.service.ts';
 import { createGroupsService } from '../features/groups/groups.service.ts';
@@ -75,6 +76,8 @@ async function main(): Promise<void> {
     companies,
     partners,
     users,
+    // The ingest job fills a received price catalogue's products, as the API's inline ingest does.
+    products: createProductsService({ db, clock: systemClock, cpu }),
     inlineMaxBytes: config.documentsInlineMaxBytes,
     ingestBatchMessages: config.documentsIngestBatchMessages,
   });

@@ -1,3 +1,4 @@
+import type { CanonicalDocument } from '@portal/documents';
 import type { Db } from '../../db/client.ts';
 
 /**
@@ -24,4 +25,12 @@ export type DocumentPartners = {
 /** The user's language and profile settings (file encoding and naming), from the users service's `findById`. */
 export type DocumentUsers = {
   findById(id: string): Promise<{ language: string; settings: Record<string, string> } | undefined>;
+};
+
+/**
+ * The receiving company's product catalogue (the products service's `fillFromPriceCatalogue`): a received price
+ * catalogue adds or updates its products by GTIN, in the document's transaction (issue 12).
+ */
+export type DocumentProducts = {
+  fillFromPriceCatalogue(companyId: string, body: CanonicalDocument, tx?: Db): Promise<unknown>;
 };

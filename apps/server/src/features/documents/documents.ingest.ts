@@ -22,7 +22,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
-import type { DocumentCompanies, DocumentPartners } from './documents.dependencies.ts';
+import type { DocumentCompanies, DocumentPartners, DocumentProducts } from './documents.dependencies.ts';
 import { advances, initialBusinessStatus, statusFromLinked } from './documents.business-status.ts';
 import type { DocumentsRepository, InterchangeRow, NewDocument, NewHistory } from './documents.repository.ts';
 import { splitInterchange, type Piece } from './documents.split.ts';
@@ -423,6 +423,7 @@ export type IngestDeps = {
   edifact: Pick<EdifactService, 'directoryRef'>;
   companies: DocumentCompanies;
   partners: DocumentPartners;
+  products?: DocumentProducts | undefined;
   repo: DocumentsRepository;
   /** Batch size (tests make it small). */
   batchMessages?: number | undefined;
@@ -602,6 +603,21 @@ export function createDocumentsIngest(deps: IngestDeps) {
                 tx,
               ),
             );
+            // A price catalogue received without errors fills the receiver's products, with the document or not at all.
+            if (deps.products) {
+              for (const d of documents) {
+                if (
+                  d.direction === 'in' &&
+                  d.kind === 'price_catalogue' &&
+                  d.status !== 'error' &&
+                  inserted.has(d.id!)
+                ) {
+                  await timer.time('products', () =>
+                    deps.products!.fillFromPriceCatalogue(d.companyId, d.body as CanonicalDocument, tx),
+                  );
+                }
+              }
+            }
             await timer.time('notify', () =>
               notifyPartners(
                 partners,

@@ -28,7 +28,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { createDocumentsService, type DocumentsService, type UploadedFile } from './documents.service.ts';
-import type { DocumentCompanies, DocumentPartners, DocumentUsers } from './documents.dependencies.ts';
+import type { DocumentCompanies, DocumentPartners, DocumentProducts, DocumentUsers } from './documents.dependencies.ts';
 import { documentActionsRoutes } from './document-actions.routes.ts';
 import { createDocumentActionsService } from './document-actions.service.ts';
 
@@ -97,6 +97,7 @@ export function documentsFeature(deps: {
   companies: DocumentCompanies;
   partners: DocumentPartners;
   users: DocumentUsers;
+  products?: DocumentProducts | undefined;
   inlineMaxBytes: number;
   ingestBatchMessages?: number | undefined;
   log?: { warn(details: object, message: string): void } | undefined;

@@ -32,7 +32,7 @@ import type { EdifactService } from '../edifact/edifact.service.ts';
 import { ENVELOPE_BYTES, envelopeOfHeader, MAX_ENVELOPES, type Envelope } from './documents.tasks.ts';
 import { createDocumentsIngest, duplicateInterchangeFinding } from './documents.ingest.ts';
 import { createSplitter } from './documents.split.ts';
-import type { DocumentCompanies, DocumentPartners, DocumentUsers } from './documents.dependencies.ts';
+import type { DocumentCompanies, DocumentPartners, DocumentProducts, DocumentUsers } from './documents.dependencies.ts';
 import { readUserSettings } from '../profile/profile.service.ts';
 import { codesOfBody } from './document-codes.ts';
 import { documentFileName, type FileNameParts } from './document-file-name.ts';
@@ -179,6 +179,8 @@ export function createDocumentsService(deps: {
   companies: DocumentCompanies;
   partners: DocumentPartners;
   users: DocumentUsers;
+  /** Fills the receiver's products from a received price catalogue; absent, a PRICAT is only stored. */
+  products?: DocumentProducts | undefined;
   /** Files up to this size are ingested while the upload waits; larger ones by the job alone. */
   inlineMaxBytes: number;
   /** Messages per ingest batch (default INGEST_BATCH_MESSAGES; tests make it small). */
@@ -226,6 +228,7 @@ export function createDocumentsService(deps: {
     edifact: deps.edifact,
     companies,
     partners,
+    products: deps.products,
     repo,
     batchMessages: deps.ingestBatchMessages,
   });
