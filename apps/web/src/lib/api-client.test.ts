@@ -5,7 +5,7 @@ import { createSession } from '../app/session/session.ts';
 import { createFetchMock } from '../test/fetch-mock.ts';
 import { makeTokenSet } from '../test/tokens.ts';
 import { createApiClient, ResponseSchemaError } from './api-client.ts';
-import { ApiError } from './api-error.ts';
+import { ApiError, NETWORK_ERROR_STATUS } from './api-error.ts';
 
 const Thing = z.object({ ok: z.boolean() });
 
@@ -45,6 +45,22 @@ function setup(refresh: () => ReturnType<typeof makeTokenSet> | undefined) {
 }
 
 describe('api client', () => {
+  it('toasts a call that got no answer at all, unless the caller handles status 0 itself', async () => {
+    const t = setup(() => makeTokenSet());
+    const onErrorToast = vi.fn();
+    const offline = createApiClient({
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+      session: t.session,
+      onErrorToast,
+    });
+    await expect(offline.get('/things', Thing)).rejects.toMatchObject({ status: NETWORK_ERROR_STATUS });
+    expect(onErrorToast).toHaveBeenCalledTimes(1);
+    await expect(offline.get('/things', Thing, { quietStatuses: [NETWORK_ERROR_STATUS] })).rejects.toMatchObject({
+      status: NETWORK_ERROR_STATUS,
+    });
+    expect(onErrorToast).toHaveBeenCalledTimes(1);
+  });
+
   it('answers concurrent 401s with one shared refresh, then retries each request with the new token', async () => {
     const t = setup(() => makeTokenSet());
     const requests = [t.client.get('/things', Thing), t.client.get('/things', Thing), t.client.get('/things', Thing)];

@@ -134,7 +134,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         if (renewed && token) response = await send(url, call, token);
       }
     } catch (error) {
-      if (error instanceof ApiError) deps.onErrorToast(error);
+      // No answer at all (status 0): a toast, unless the caller words that failure itself.
+      if (error instanceof ApiError && !options.quietStatuses?.includes(error.status)) deps.onErrorToast(error);
       throw error;
     }
     const body = await readBody(response);

@@ -11,12 +11,13 @@ import {
   type Language,
 } from '@portal/contracts';
 import type { ApiClient, CallOptions } from '../../../lib/api-client.ts';
+import { NETWORK_ERROR_STATUS } from '../../../lib/api-error.ts';
 
 /**
  * A failed chat call is the chat's own 'Error' notification (description, section 8), not the client's
- * 'Error <code>' toast as well: the server statuses are handled here.
+ * 'Error <code>' toast as well: the server statuses, and no answer at all, are handled here.
  */
-const CHAT_CALL: CallOptions = { quietStatuses: [500, 502, 503] };
+const CHAT_CALL: CallOptions = { quietStatuses: [NETWORK_ERROR_STATUS, 500, 502, 503] };
 
 /** The help labels, the user's language's first: Polish for Polish, English otherwise (description, section 7). */
 export function helpLabels(language: string): ChatHelpLabel[] {
