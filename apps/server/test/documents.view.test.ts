@@ -112,6 +112,19 @@ describe('code names from the directory', () => {
       components: [{ id: '3039', name: 'Party id. identification' }, expect.anything(), expect.anything()],
     });
     expect(codes.segments.BGM).toBeDefined();
+    // The envelope, which no directory holds, from ISO 9735.
+    expect(codes.segments.UNH.name).toBe('MESSAGE HEADER');
+    expect(codes.segments.UNH.elements[0]).toEqual({ id: '0062', name: 'Message reference number' });
+    expect(codes.segments.UNB.elements[1]).toMatchObject({
+      id: 'S002',
+      name: 'Interchange sender',
+      components: [
+        { id: '0004', name: 'Interchange sender identification' },
+        expect.anything(),
+        expect.anything(),
+        expect.anything(),
+      ],
+    });
   });
 
   it('answers 404 for another company’s document', async () => {

@@ -53,7 +53,13 @@ export {
   type ParseResult,
   type ParserOptions,
 } from './parser.ts';
-export { checkServiceSegment, matchesFormat, type ServiceIssue } from './syntax.ts';
+export {
+  checkServiceSegment,
+  matchesFormat,
+  serviceSegmentNames,
+  type ServiceIssue,
+  type ServiceSegmentNames,
+} from './syntax.ts';
 export {
   encodeText,
   serializeInterchange,

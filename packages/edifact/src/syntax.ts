@@ -260,3 +260,104 @@ export const isKnownSyntaxIdentifier = (id: string): boolean => SYNTAX_IDENTIFIE
 
 /** Syntax versions 1 to 4 (0002). */
 export const isKnownSyntaxVersion = (version: string): boolean => /^[1-4]$/.test(version);
+
+/**
+ * The names ISO 9735 gives the service segments and their data elements (syntax 4): in English and with the segments in
+ * capitals, as the UNTDID directories name theirs.
+ */
+const SERVICE_NAMES: Record<string, string> = {
+  UNB: 'INTERCHANGE HEADER',
+  UNZ: 'INTERCHANGE TRAILER',
+  UNG: 'FUNCTIONAL GROUP HEADER',
+  UNE: 'FUNCTIONAL GROUP TRAILER',
+  UNH: 'MESSAGE HEADER',
+  UNT: 'MESSAGE TRAILER',
+  S001: 'Syntax identifier',
+  '0001': 'Syntax identifier',
+  '0002': 'Syntax version number',
+  '0080': 'Service code list directory version number',
+  '0133': 'Character encoding, coded',
+  S002: 'Interchange sender',
+  '0004': 'Interchange sender identification',
+  '0007': 'Identification code qualifier',
+  '0008': 'Interchange sender internal identification',
+  '0042': 'Interchange sender internal sub-identification',
+  S003: 'Interchange recipient',
+  '0010': 'Interchange recipient identification',
+  '0014': 'Interchange recipient internal identification',
+  '0046': 'Interchange recipient internal sub-identification',
+  S004: 'Date and time of preparation',
+  '0017': 'Date',
+  '0019': 'Time',
+  '0020': 'Interchange control reference',
+  S005: 'Recipient reference/password details',
+  '0022': 'Recipient reference/password',
+  '0025': 'Recipient reference/password qualifier',
+  '0026': 'Application reference',
+  '0029': 'Processing priority code',
+  '0031': 'Acknowledgement request',
+  '0032': 'Interchange agreement identifier',
+  '0035': 'Test indicator',
+  '0036': 'Interchange control count',
+  '0038': 'Message group identification',
+  S006: 'Application sender identification',
+  '0040': 'Application sender identification',
+  S007: 'Application recipient identification',
+  '0044': 'Application recipient identification',
+  '0048': 'Group reference number',
+  '0051': 'Controlling agency, coded',
+  S008: 'Message version',
+  '0052': 'Message version number',
+  '0054': 'Message release number',
+  '0057': 'Association assigned code',
+  '0058': 'Application password',
+  '0060': 'Group control count',
+  '0062': 'Message reference number',
+  S009: 'Message identifier',
+  '0065': 'Message type',
+  '0110': 'Code list directory version number',
+  '0113': 'Message type sub-function identification',
+  '0068': 'Common access reference',
+  S010: 'Status of the transfer',
+  '0070': 'Sequence of transfers',
+  '0073': 'First and last transfer',
+  S016: 'Message subset identification',
+  '0115': 'Message subset identification',
+  '0116': 'Message subset version number',
+  '0118': 'Message subset release number',
+  S017: 'Message implementation guideline identification',
+  '0121': 'Message implementation guideline identification',
+  '0122': 'Message implementation guideline version number',
+  '0124': 'Message implementation guideline release number',
+  S018: 'Scenario identification',
+  '0127': 'Scenario identification',
+  '0128': 'Scenario version number',
+  '0130': 'Scenario release number',
+  '0074': 'Number of segments in a message',
+};
+
+export type ServiceSegmentNames = {
+  name: string;
+  elements: { id: string; name: string; components?: { id: string; name: string }[] }[];
+};
+
+/**
+ * The envelope's segments with their elements' names (UNB, UNG, UNH, UNT, UNE, UNZ; syntax 4), which no message
+ * directory holds: what a document view shows for them as it shows a message's own segments.
+ */
+export function serviceSegmentNames(): Record<string, ServiceSegmentNames> {
+  const named: Record<string, ServiceSegmentNames> = {};
+  for (const tag of ['UNB', 'UNG', 'UNH', 'UNT', 'UNE', 'UNZ']) {
+    named[tag] = {
+      name: SERVICE_NAMES[tag] ?? tag,
+      elements: SERVICE_SEGMENTS[tag]!(4).map((e) => ({
+        id: e.id,
+        name: SERVICE_NAMES[e.id] ?? '',
+        ...(e.components
+          ? { components: e.components.map((c) => ({ id: c.id, name: SERVICE_NAMES[c.id] ?? '' })) }
+          : {}),
+      })),
+    };
+  }
+  return named;
+}

@@ -1,6 +1,6 @@
 import type { CanonicalDocument } from '@portal/documents';
 import type { DocumentCodes } from '@portal/contracts';
-import type { Directory } from '@portal/edifact';
+import { serviceSegmentNames, type Directory } from '@portal/edifact';
 
 /** Data element id → the codes of it a document uses. */
 export type WantedCodes = Record<string, string[]>;
@@ -162,5 +162,7 @@ export function describeCodes(directory: Directory, messageType: string, wanted:
       }),
     };
   }
+  // The envelope (UNH and UNT in every message, UNB and UNZ around it) from ISO 9735: no directory holds it.
+  for (const [tag, names] of Object.entries(serviceSegmentNames())) segments[tag] ??= names;
   return { directory: directory.name, codeNames, segments };
 }
