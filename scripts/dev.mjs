@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const children = [
-  spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], { cwd: root, stdio: 'inherit' }),
+  // The help assistant's index follows the help articles as they are edited (they are read, not imported).
+  spawn('npx', ['tsx', 'watch', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, CHAT_HELP_WATCH: process.env.CHAT_HELP_WATCH ?? 'true' },
+  }),
   spawn('npx', ['vite', '--config', 'apps/web/vite.config.ts'], { cwd: `${root}/apps/web`, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));
