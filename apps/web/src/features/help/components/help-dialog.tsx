@@ -19,6 +19,7 @@ import { IconMail, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HELP_ARTICLE_GROUPS, HELP_GROUPS } from '@portal/contracts';
 import { searchArticles, useHelpArticles, type HelpArticle } from '../api/help-articles.ts';
 
 /** A body: paragraphs separated by blank lines, lines starting with "- " form a list. */
@@ -141,7 +142,8 @@ export function HelpDialog({
           <Text size="sm" c="dimmed" aria-live="polite">
             {found.length === 0 ? t('noResults', { query }) : t('results', { count: found.length })}
           </Text>
-          {found.length > 0 ? (
+          {found.length === 0 ? null : query.trim() ? (
+            // A search's results in the order of their relevance.
             <Accordion
               variant="separated"
               chevronPosition="right"
@@ -152,7 +154,30 @@ export function HelpDialog({
                 <Article key={article.id} article={article} />
               ))}
             </Accordion>
-          ) : null}
+          ) : (
+            // Without a search, the articles under their groups: screens, documents and statuses, EDIFACT findings.
+            HELP_GROUPS.map((group) => {
+              const inGroup = found.filter((a) => HELP_ARTICLE_GROUPS[a.id] === group);
+              if (inGroup.length === 0) return null;
+              return (
+                <Stack key={group} gap="xs" component="section" aria-labelledby={`help-group-${group}`}>
+                  <Title order={3} size="h5" id={`help-group-${group}`}>
+                    {t(`groups.${group}`)}
+                  </Title>
+                  <Accordion
+                    variant="separated"
+                    chevronPosition="right"
+                    value={inGroup.some((a) => a.id === expandedValue) ? expandedValue : null}
+                    onChange={(value) => setExpanded({ for: article, value })}
+                  >
+                    {inGroup.map((article) => (
+                      <Article key={article.id} article={article} />
+                    ))}
+                  </Accordion>
+                </Stack>
+              );
+            })
+          )}
           <Divider />
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="help-contact-title">
             <Title order={3} size="h4" id="help-contact-title">
