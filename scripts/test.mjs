@@ -17,6 +17,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let status = 0;
+// The names of the failed tests, repeated under the summary: CI shows only the tail of a long log.
+const failures = [];
+const firstLine = (m) => String(m ?? '').split('\n').find((l) => l.trim()) ?? '';
 
 if (only !== 'e2e') {
   const code = run('npx', [
@@ -31,6 +34,13 @@ if (only !== 'e2e') {
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    for (const file of r.testResults ?? []) {
+      const name = file.name.startsWith(root) ? file.name.slice(root.length) : file.name;
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failedTests) failures.push(`${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      // A file that failed to load has no failed test of its own, only its message.
+      if (file.status === 'failed' && failedTests.length === 0) failures.push(`${name}: ${firstLine(file.message)}`);
+    }
   }
   if (code !== 0) status = code;
 }
@@ -55,10 +65,23 @@ if (only !== 'unit') {
       passed += r.stats.expected + (r.stats.flaky ?? 0);
       failed += r.stats.unexpected;
       skipped += r.stats.skipped;
+      const walk = (suite) => {
+        for (const spec of suite.specs ?? []) {
+          for (const t of spec.tests ?? []) {
+            if (t.status === 'unexpected') {
+              const last = t.results?.[t.results.length - 1];
+              failures.push(`${spec.file} › ${spec.title}: ${firstLine(last?.error?.message)}`);
+            }
+          }
+        }
+        for (const child of suite.suites ?? []) walk(child);
+      };
+      for (const suite of r.suites ?? []) walk(suite);
     }
     if (code !== 0) status = code;
   }
 }
 
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f.slice(0, 400)}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(status || (failed ? 1 : 0));
