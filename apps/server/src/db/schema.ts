@@ -11,6 +11,7 @@ export * from '../features/restrictions/restrictions.table.ts';
 export * from '../features/issue-reports/issue-reports.table.ts';
 export * from '../features/address-book/address-book.table.ts';
 export * from '../features/products/products.table.ts';
+export * from '../features/drafts/drafts.table.ts';
 export * from '../storage/blobs.table.ts';
 export * from '../features/partners/partners.table.ts';
 export * from '../features/documents/documents.table.ts';

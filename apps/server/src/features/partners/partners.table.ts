@@ -27,6 +27,12 @@ export const partners = pgTable(
     contactPhone: text('contact_phone'),
     status: text('status').notNull().default('active'),
     testMode: boolean('test_mode').notNull().default(false),
+    /** What is sent to this partner (issue 12): the EANCOM directory (D96A: EANCOM 97, D01B: EANCOM 2002). */
+    edifactDirectory: text('edifact_directory').notNull().default('D96A'),
+    /** UNB S001 0001, the character repertoire the partner reads: UNOC (Latin-1) by default; UNOD for Polish letters. */
+    syntaxIdentifier: text('syntax_identifier').notNull().default('UNOC'),
+    /** Whether the partner wants the UNA service string advice before UNB. */
+    una: boolean('una').notNull().default(false),
     docTypesIn: text('doc_types_in')
       .array()
       .notNull()
@@ -46,5 +52,7 @@ export const partners = pgTable(
     index('partners_company_name_idx').on(t.companyId, sql`lower(${t.name})`, t.id),
     index('partners_linked_company_idx').on(t.linkedCompanyId),
     check('partners_status_check', sql`${t.status} in ('active', 'new', 'blocked')`),
+    check('partners_edifact_directory_check', sql`${t.edifactDirectory} in ('D96A', 'D01B')`),
+    check('partners_syntax_identifier_check', sql`${t.syntaxIdentifier} in ('UNOA', 'UNOB', 'UNOC', 'UNOD')`),
   ],
 );
