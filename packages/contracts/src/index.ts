@@ -23,3 +23,4 @@ export * from './company-locations.ts';
 export * from './api-keys.ts';
 export * from './chat.ts';
 export * from './help.ts';
+export * from './drafts.ts';
