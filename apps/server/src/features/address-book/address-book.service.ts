@@ -4,7 +4,6 @@ import type {
   AddressBookImportResult,
   AddressBookPage,
   AddressBookQuery,
-  ImportProblem,
 } from '@portal/contracts';
 import { ADDRESS_BOOK_FIELDS, ADDRESS_BOOK_SORTS } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
@@ -16,7 +15,7 @@ import { companyOf } from '../../lib/company-scope.ts';
 import { decodeCursor, takePage, uuid, type KeyPart } from '../../lib/keyset.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { exportCell } from '../../lib/spreadsheet-cell.ts';
+import { applyCsvImport, csvExportRows } from '../../lib/csv-import.ts';
 import type { AddressBookRepository, AddressBookRow } from './address-book.repository.ts';
 
 export type AddressBookCaller = { userId: string; companyId: string | null };
@@ -163,68 +162,32 @@ export function createAddressBookService(deps: {
     ): Promise<AddressBookImportResult> {
       const companyId = companyOf(caller);
       const parsed = await cpu.run({ name: 'addressBook.parseCsv', bytes });
-      const problems: ImportProblem[] = [...parsed.problems];
-      const check = async (tx: Db) => {
-        const taken = await repo.glnsTaken(
-          companyId,
-          parsed.entries.flatMap((e) => (e.values.gln ? [e.values.gln] : [])),
-          undefined,
-          tx,
-        );
-        for (const { line, values } of parsed.entries) {
-          if (values.gln && taken.has(values.gln)) problems.push({ line, field: 'gln', code: 'glnTaken' });
-        }
-      };
-      const result = (created: number): AddressBookImportResult => ({
+      return applyCsvImport({
+        parsed,
         dryRun,
-        rows: parsed.rows,
-        created,
-        problems: problems.sort((a, b) => a.line - b.line),
-        preview: parsed.preview,
-      });
-      if (dryRun || problems.length > 0) {
-        if (problems.length === 0) await check(db);
-        if (!dryRun) throw importInvalid(problems);
-        return result(0);
-      }
-      return inTransaction(async (tx) => {
-        await check(tx);
-        if (problems.length > 0) throw importInvalid(problems);
-        const created = await repo.insertMany(
-          companyId,
-          parsed.entries.map((e) => e.values),
-          clock.now(),
-          tx,
-        );
-        await record(caller, companyId, { change: 'imported', count: created }, meta, tx);
-        return result(created);
+        db,
+        inTransaction,
+        existing: {
+          field: 'gln',
+          code: 'glnTaken',
+          find: (glns, tx) => repo.glnsTaken(companyId, glns, undefined, tx),
+        },
+        invalid: 'address_book.import_invalid',
+        save: async (values, tx) => {
+          const created = await repo.insertMany(companyId, values, clock.now(), tx);
+          await record(caller, companyId, { change: 'imported', count: created }, meta, tx);
+          return created;
+        },
       });
     },
 
     /** The whole book as CSV rows (header first), read in keyset pages so memory stays flat however long it is. */
     async *exportRows(caller: AddressBookCaller): AsyncGenerator<string[]> {
       const companyId = companyOf(caller);
-      yield [...ADDRESS_BOOK_FIELDS];
-      let after: { key: string; id: string } | undefined;
-      for (;;) {
-        const rows = await repo.list(companyId, {}, { sort: 'name', direction: 'asc' }, after, 500);
-        for (const row of rows) yield ADDRESS_BOOK_FIELDS.map((field) => exportCell(row[field]));
-        if (rows.length < 500) return;
-        const last = rows.at(-1)!;
-        after = { key: last.sortKey, id: last.id };
-      }
+      const page = (after: { key: string; id: string } | undefined, limit: number) =>
+        repo.list(companyId, {}, { sort: 'name', direction: 'asc' }, after, limit);
+      yield* csvExportRows(ADDRESS_BOOK_FIELDS, page, (row) => row);
     },
   };
 }
 export type AddressBookService = ReturnType<typeof createAddressBookService>;
-
-/** A real import with problems: 400, each problem a detail on `rows.<line>.<field>`. */
-function importInvalid(problems: readonly ImportProblem[]): AppError {
-  return new AppError('address_book.import_invalid', {
-    details: problems.slice(0, 1000).map((p) => ({
-      field: p.line === 0 ? 'file' : `rows.${p.line}.${p.field}`,
-      code: p.code,
-      ...(p.params ? { params: p.params } : {}),
-    })),
-  });
-}

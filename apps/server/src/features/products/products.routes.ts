@@ -1,8 +1,4 @@
-import { Readable } from 'node:stream';
-import fastifyMultipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
-import { stringify } from 'csv-stringify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   IdParamsSchema,
@@ -14,8 +10,7 @@ import {
   ProductsPageSchema,
   ProductsQuerySchema,
 } from '@portal/contracts';
-import { AppError } from '../../lib/app-error.ts';
-import { documentedBody } from '../../lib/openapi.ts';
+import { registerCsvImportRoute, sendCsv } from '../../lib/csv-routes.ts';
 import { principalOf, requirePermission } from '../../plugins/auth.ts';
 import type { ProductsService } from './products.service.ts';
 
@@ -27,36 +22,6 @@ const tags = ['products'];
  */
 const read = requirePermission('OUTBOX_CREATE');
 const modify = requirePermission('OUTBOX_MODIFY');
-
-/** The CSV file of an import form: its one file part, cut off at the size limit. */
-async function readCsvUpload(request: FastifyRequest): Promise<Uint8Array> {
-  let file;
-  try {
-    file = await request.file({ limits: { fileSize: PRODUCTS_IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('request.unsupported_media_type');
-    throw new AppError('request.malformed', { message: 'Malformed multipart body' });
-  }
-  if (!file) throw new AppError('validation.failed', { details: [{ field: 'file', code: 'required' }] });
-  let bytes: Buffer;
-  try {
-    bytes = await file.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new AppError('validation.failed', {
-        details: [{ field: 'file', code: 'fileTooLarge', params: { name: file.filename || 'file' } }],
-      });
-    }
-    throw new AppError('request.malformed', { message: 'Malformed multipart body' });
-  }
-  if (bytes.length === 0) {
-    throw new AppError('validation.failed', {
-      details: [{ field: 'file', code: 'fileEmpty', params: { name: file.filename || 'file' } }],
-    });
-  }
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
-}
 
 /**
  * The company's products (`OUTBOX_CREATE` to see, `OUTBOX_MODIFY` to change): list with search, one product,
@@ -78,16 +43,7 @@ export function productsRoutes(service: ProductsService): FastifyPluginAsyncZod 
     app.get('/products/export', {
       onRequest: read,
       schema: { tags, summary: 'Every product as CSV (UTF-8 with BOM, a header row of field names)' },
-      handler: async (request, reply) => {
-        const rows = Readable.from(service.exportRows(principalOf(request)));
-        const csv = rows.pipe(stringify({ bom: true, record_delimiter: 'windows' }));
-        // A database failure mid-stream ends the download short rather than leaving the socket open.
-        rows.on('error', (error) => csv.destroy(error));
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="products.csv"')
-          .send(csv);
-      },
+      handler: (request, reply) => sendCsv(reply, service.exportRows(principalOf(request)), 'products.csv'),
     });
 
     app.get('/products/:id', {
@@ -133,28 +89,17 @@ export function productsRoutes(service: ProductsService): FastifyPluginAsyncZod 
       },
     });
 
-    await app.register(async (scopeRaw) => {
-      // The multipart parser lives in this scope only; every other route keeps refusing multipart bodies.
-      await scopeRaw.register(fastifyMultipart, { limits: { fileSize: PRODUCTS_IMPORT_MAX_BYTES } });
-      const scope = scopeRaw.withTypeProvider<ZodTypeProvider>();
-      scope.post('/products/import', {
-        // Before the body is read: a caller without the permission uploads nothing.
-        onRequest: modify,
-        bodyLimit: PRODUCTS_IMPORT_MAX_BYTES + 64 * 1024,
-        config: documentedBody(['multipart/form-data'], z.object({ file: z.string().describe('The CSV file') })),
-        schema: {
-          tags,
-          summary:
-            'Import products from CSV (multipart, one file part): with dryRun=true the preview and every problem, ' +
-            'nothing saved; otherwise all rows or none',
-          querystring: ProductsImportQuerySchema,
-          response: { 200: ProductsImportResultSchema },
-        },
-        handler: async (request) => {
-          const bytes = await readCsvUpload(request);
-          return service.import(principalOf(request), bytes, request.query.dryRun);
-        },
-      });
+    await registerCsvImportRoute(app, {
+      url: '/products/import',
+      maxBytes: PRODUCTS_IMPORT_MAX_BYTES,
+      onRequest: modify,
+      tags,
+      summary:
+        'Import products from CSV (multipart, one file part): with dryRun=true the preview and every problem, ' +
+        'nothing saved; otherwise all rows or none',
+      querystring: ProductsImportQuerySchema,
+      response: ProductsImportResultSchema,
+      handler: (request, bytes, query) => service.import(principalOf(request), bytes, query.dryRun),
     });
   };
 }

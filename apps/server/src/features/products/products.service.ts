@@ -1,13 +1,6 @@
-import type {
-  ImportProblem,
-  Product,
-  ProductsImportResult,
-  ProductsPage,
-  ProductsQuery,
-  ProductValues,
-} from '@portal/contracts';
+import type { Product, ProductsImportResult, ProductsPage, ProductsQuery, ProductValues } from '@portal/contracts';
 import { DEFAULT_CURRENCY, DEFAULT_UNIT, PRODUCT_FIELDS, PRODUCT_SORTS } from '@portal/contracts';
-import type { CanonicalDocument } from '@portal/documents';
+import type { CanonicalDocument, CatalogueItem } from '@portal/documents';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import type { CpuPool } from '../../cpu/pool.ts';
@@ -15,7 +8,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { companyOf } from '../../lib/company-scope.ts';
 import { decodeCursor, takePage, uuid, type KeyPart } from '../../lib/keyset.ts';
-import { exportCell } from '../../lib/spreadsheet-cell.ts';
+import { applyCsvImport, csvExportRows } from '../../lib/csv-import.ts';
 import { productsFromPriceCatalogue, type SkippedLine } from './products.pricat.ts';
 import { createProductsRepository, type ProductRow, type ProductsRepository } from './products.repository.ts';
 
@@ -140,53 +133,27 @@ export function createProductsService(deps: {
       const companyId = companyOf(caller);
       if (!cpu) throw new Error('The products service has no CPU pool');
       const parsed = await cpu.run({ name: 'products.parseCsv', bytes });
-      const problems: ImportProblem[] = [...parsed.problems];
-      const check = async (tx: Db) => {
-        const taken = await repo.byGtins(
-          companyId,
-          parsed.entries.flatMap((e) => (e.values.gtin ? [e.values.gtin] : [])),
-          undefined,
-          tx,
-        );
-        for (const { line, values } of parsed.entries) {
-          if (values.gtin && taken.has(values.gtin)) problems.push({ line, field: 'gtin', code: 'gtinTaken' });
-        }
-      };
-      const result = (created: number): ProductsImportResult => ({
+      return applyCsvImport({
+        parsed,
         dryRun,
-        rows: parsed.rows,
-        created,
-        problems: problems.sort((a, b) => a.line - b.line),
-        preview: parsed.preview,
-      });
-      if (dryRun || problems.length > 0) {
-        if (problems.length === 0) await check(db);
-        if (!dryRun) throw importInvalid(problems);
-        return result(0);
-      }
-      return inTransaction(async (tx) => {
-        await check(tx);
-        if (problems.length > 0) throw importInvalid(problems);
-        const values = parsed.entries.map((e) => e.values);
-        return result(await repo.insertMany(companyId, values, clock.now(), tx));
+        db,
+        inTransaction: (run) => inTransaction(run),
+        existing: {
+          field: 'gtin',
+          code: 'gtinTaken',
+          find: (gtins, tx) => repo.byGtins(companyId, gtins, undefined, tx),
+        },
+        invalid: 'products.import_invalid',
+        save: (values, tx) => repo.insertMany(companyId, values, clock.now(), tx),
       });
     },
 
     /** The whole catalogue as CSV rows (header first), read in keyset pages so memory stays flat. */
     async *exportRows(caller: ProductsCaller): AsyncGenerator<string[]> {
       const companyId = companyOf(caller);
-      yield [...PRODUCT_FIELDS];
-      let after: { key: string; id: string } | undefined;
-      for (;;) {
-        const rows = await repo.list(companyId, {}, { sort: 'description', direction: 'asc' }, after, 500);
-        for (const row of rows) {
-          const values = valuesOf(row);
-          yield PRODUCT_FIELDS.map((field) => exportCell(values[field]));
-        }
-        if (rows.length < 500) return;
-        const last = rows.at(-1)!;
-        after = { key: last.sortKey, id: last.id };
-      }
+      const page = (after: { key: string; id: string } | undefined, limit: number) =>
+        repo.list(companyId, {}, { sort: 'description', direction: 'asc' }, after, limit);
+      yield* csvExportRows(PRODUCT_FIELDS, page, valuesOf);
     },
 
     /** Adds products as given, already checked (the demo seed's catalogue), in the caller's transaction. */
@@ -199,6 +166,23 @@ export function createProductsService(deps: {
      * valid GTIN updates the product of that GTIN with what the line gives, or adds one (which needs a description).
      * For the documents' ingest to call in its transaction (`tx`); other kinds change nothing.
      */
+    /** The company's products of these GTINs, for a form's lines (the drafts' turnaround fills what a source lacks). */
+    async catalogue(companyId: string, gtins: readonly string[]): Promise<Map<string, CatalogueItem>> {
+      const rows = await repo.byGtins(companyId, [...new Set(gtins)].slice(0, 1000));
+      return new Map(
+        [...rows.values()].map((row) => [
+          row.gtin!,
+          {
+            description: row.description,
+            ...(row.supplierArticleNumber ? { supplierArticleNumber: row.supplierArticleNumber } : {}),
+            unit: row.unit,
+            ...(row.price === null ? {} : { price: priceText(row.price)! }),
+            ...(row.vatRate === null ? {} : { vatRate: row.vatRate }),
+          },
+        ]),
+      );
+    },
+
     async fillFromPriceCatalogue(companyId: string, body: CanonicalDocument, tx?: Db): Promise<PriceCatalogueFill> {
       if (body.kind !== 'price_catalogue') return { created: 0, updated: 0, skipped: [] };
       const { patches, skipped } = productsFromPriceCatalogue(body);
@@ -239,14 +223,3 @@ export function createProductsService(deps: {
   };
 }
 export type ProductsService = ReturnType<typeof createProductsService>;
-
-/** A real import with problems: 400, each problem a detail on `rows.<line>.<field>`. */
-function importInvalid(problems: readonly ImportProblem[]): AppError {
-  return new AppError('products.import_invalid', {
-    details: problems.slice(0, 1000).map((p) => ({
-      field: p.line === 0 ? 'file' : `rows.${p.line}.${p.field}`,
-      code: p.code,
-      ...(p.params ? { params: p.params } : {}),
-    })),
-  });
-}
