@@ -397,3 +397,97 @@ describe('partners met in documents (the service the documents use)', () => {
     ).toBe(0);
   });
 });
+
+describe("partners' sending settings (EANCOM directory, syntax identifier, UNA)", () => {
+  const GLN_SEND = '5901234000994';
+  const GLN_OTHER = '5901234000888';
+  const service = () => t.app.services.partners;
+  const companyIdOf = async (gln: string, token: string) =>
+    (await call('GET', `/api/partners/lookup?gln=${gln}`, token)).json().company.id as string;
+  let partnerId = '';
+
+  beforeAll(async () => {
+    const res = await call('POST', '/api/partners', user, { gln: GLN_SEND, name: 'Sklep Łódź' });
+    expect(res.statusCode, res.body).toBe(201);
+    partnerId = res.json().id;
+  });
+
+  it('defaults a partner added without them to D96A, UNOC, no UNA', async () => {
+    const added = await call('POST', '/api/partners', user, { gln: GLN_OTHER, name: 'Hurtownia Gdańsk' });
+    expect(added.statusCode, added.body).toBe(201);
+    const defaults = { edifactDirectory: 'D96A', syntaxIdentifier: 'UNOC', una: false };
+    expect(added.json()).toMatchObject(defaults);
+    expect((await call('GET', `/api/partners/${added.json().id}`, user)).json()).toMatchObject(defaults);
+    // The list's rows show none of it.
+    const row = (await call('GET', `/api/partners?search=${GLN_OTHER}`, user)).json().items[0];
+    expect(row.gln).toBe(GLN_OTHER);
+    expect(row).not.toHaveProperty('syntaxIdentifier');
+    expect((await call('DELETE', `/api/partners/${added.json().id}`, user)).statusCode).toBe(204);
+  });
+
+  it('saves and returns them on add and on update; an update without them puts the defaults back', async () => {
+    const added = await call('POST', '/api/partners', user, {
+      gln: GLN_OTHER,
+      name: 'Hurtownia Gdańsk',
+      edifactDirectory: 'D01B',
+      syntaxIdentifier: 'UNOA',
+      una: true,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ edifactDirectory: 'D01B', syntaxIdentifier: 'UNOA', una: true });
+    expect((await call('DELETE', `/api/partners/${added.json().id}`, user)).statusCode).toBe(204);
+
+    const put = await call('PUT', `/api/partners/${partnerId}`, user, {
+      name: 'Sklep Łódź',
+      edifactDirectory: 'D01B',
+      syntaxIdentifier: 'UNOD',
+      una: true,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json()).toMatchObject({ edifactDirectory: 'D01B', syntaxIdentifier: 'UNOD', una: true });
+    expect((await call('GET', `/api/partners/${partnerId}`, user)).json()).toMatchObject({
+      edifactDirectory: 'D01B',
+      syntaxIdentifier: 'UNOD',
+      una: true,
+    });
+    // PUT replaces the partner's fields: what is left out is its default again.
+    const reset = await call('PUT', `/api/partners/${partnerId}`, user, { name: 'Sklep Łódź' });
+    expect(reset.json()).toMatchObject({ edifactDirectory: 'D96A', syntaxIdentifier: 'UNOC', una: false });
+  });
+
+  it('refuses a value outside the lists with 400 naming the field, and changes nothing', async () => {
+    const before = (await call('GET', `/api/partners/${partnerId}`, user)).json();
+    const bad = { name: 'Sklep Łódź', edifactDirectory: 'D93A', syntaxIdentifier: 'UTF8', una: 'yes' };
+    const put = await call('PUT', `/api/partners/${partnerId}`, user, bad);
+    expect(put.statusCode).toBe(400);
+    expect(details(put).sort()).toEqual(['edifactDirectory:oneOf', 'syntaxIdentifier:oneOf', 'una:boolean'].sort());
+    const post = await call('POST', '/api/partners', user, { ...bad, gln: GLN_OTHER, una: false });
+    expect(post.statusCode).toBe(400);
+    expect(details(post).sort()).toEqual(['edifactDirectory:oneOf', 'syntaxIdentifier:oneOf'].sort());
+    expect((await call('GET', `/api/partners/${partnerId}`, user)).json()).toEqual(before);
+  });
+
+  it("gives the sending code the partner's settings, and null for a partner of another company", async () => {
+    await call('PUT', `/api/partners/${partnerId}`, user, {
+      name: 'Sklep Łódź',
+      testMode: true,
+      docTypesOut: ['INVOIC', 'DESADV'],
+      syntaxIdentifier: 'UNOD',
+      una: true,
+    });
+    const supplierId = await companyIdOf('5901234000017', buyer);
+    expect(await service().sendingSettings(supplierId, partnerId)).toEqual({
+      gln: GLN_SEND,
+      name: 'Sklep Łódź',
+      linkedCompanyId: null,
+      status: 'active',
+      testMode: true,
+      edifactDirectory: 'D96A',
+      syntaxIdentifier: 'UNOD',
+      una: true,
+      docTypesOut: ['INVOIC', 'DESADV'],
+    });
+    const retailerId = await companyIdOf(RETAILER_GLN, user);
+    expect(await service().sendingSettings(retailerId, partnerId)).toBeNull();
+  });
+});

@@ -18,6 +18,24 @@ export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
 export const PARTNER_EVENTS = ['received', 'failed'] as const;
 export type PartnerEvent = (typeof PARTNER_EVENTS)[number];
 
+/** The EANCOM directory of what is sent to a partner: D96A is EANCOM 97, D01B EANCOM 2002. */
+export const EANCOM_DIRECTORIES = ['D96A', 'D01B'] as const;
+export type EancomDirectory = (typeof EANCOM_DIRECTORIES)[number];
+
+/**
+ * UNB S001 0001, the character repertoire a partner reads (ISO 9735): UNOA and UNOB are ISO 646 subsets, UNOC is
+ * ISO 8859-1, UNOD ISO 8859-2 (the one with Polish letters).
+ */
+export const SYNTAX_IDENTIFIERS = ['UNOA', 'UNOB', 'UNOC', 'UNOD'] as const;
+export type SyntaxIdentifier = (typeof SYNTAX_IDENTIFIERS)[number];
+
+/** How documents written in the portal are sent to a partner, when nobody chose otherwise. */
+export const PARTNER_SENDING_DEFAULTS = {
+  edifactDirectory: 'D96A',
+  syntaxIdentifier: 'UNOC',
+  una: false,
+} as const satisfies { edifactDirectory: EancomDirectory; syntaxIdentifier: SyntaxIdentifier; una: boolean };
+
 /** At most this many notification recipients per partner. */
 export const PARTNER_NOTIFICATIONS_MAX = 20;
 
@@ -40,6 +58,11 @@ const PartnerFieldsSchema = z.object({
   contactPhone: clearableText(40).refine((v) => !v || TELEPHONE_PATTERN.test(v), 'telephone'),
   status: z.enum(PARTNER_STATUSES, { error: 'oneOf' }).default('active'),
   testMode: z.boolean({ error: 'boolean' }).default(false),
+  /** How the portal's documents are sent to the partner: the EANCOM directory, the character set, the UNA. */
+  edifactDirectory: z.enum(EANCOM_DIRECTORIES, { error: 'oneOf' }).default(PARTNER_SENDING_DEFAULTS.edifactDirectory),
+  syntaxIdentifier: z.enum(SYNTAX_IDENTIFIERS, { error: 'oneOf' }).default(PARTNER_SENDING_DEFAULTS.syntaxIdentifier),
+  /** Whether the interchange starts with the UNA service string advice. */
+  una: z.boolean({ error: 'boolean' }).default(PARTNER_SENDING_DEFAULTS.una),
   /** Document types the company receives from the partner. */
   docTypesIn: DocTypesSchema,
   /** Document types the company sends to the partner. */
@@ -107,8 +130,14 @@ export const PartnerSchema = z.object({
 });
 export type Partner = z.infer<typeof PartnerSchema>;
 
-/** One partner; `notifications` only for a caller holding PARTNERS_NOTIFICATIONS. */
+/**
+ * One partner with how the portal's documents are sent to it (not in the list's rows, which show none of it);
+ * `notifications` only for a caller holding PARTNERS_NOTIFICATIONS.
+ */
 export const PartnerDetailSchema = PartnerSchema.extend({
+  edifactDirectory: z.enum(EANCOM_DIRECTORIES),
+  syntaxIdentifier: z.enum(SYNTAX_IDENTIFIERS),
+  una: z.boolean(),
   notifications: z
     .array(z.object({ email: z.string(), language: LanguageSchema, events: z.array(z.enum(PARTNER_EVENTS)) }))
     .optional(),

@@ -15,6 +15,9 @@ export type PartnerValues = {
   contactPhone: string | null;
   status: string;
   testMode: boolean;
+  edifactDirectory: string;
+  syntaxIdentifier: string;
+  una: boolean;
   docTypesIn: string[];
   docTypesOut: string[];
 };

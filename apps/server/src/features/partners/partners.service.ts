@@ -1,6 +1,8 @@
 import type {
   CreatePartnerValues,
   DocumentDirection,
+  DocumentTypeCode,
+  EancomDirectory,
   FeaturePermission,
   Partner,
   PartnerDetail,
@@ -9,9 +11,10 @@ import type {
   PartnerNotificationsValues,
   PartnersPage,
   PartnersQuery,
+  SyntaxIdentifier,
   UpdatePartnerValues,
 } from '@portal/contracts';
-import { hasPermission, LANGUAGES, PARTNER_SORTS } from '@portal/contracts';
+import { hasPermission, LANGUAGES, PARTNER_SENDING_DEFAULTS, PARTNER_SORTS } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/sql.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -51,6 +54,25 @@ export type PartnerDocumentInfo = {
   direction: DocumentDirection;
   /** For `failed`: why, in a few words (shown as it is). */
   reason?: string | null;
+};
+
+/** What the sending of a document written in the portal needs to know of its receiving partner. */
+export type PartnerSendingSettings = {
+  gln: string;
+  /** The linked company's current name, else the name the company gave. */
+  name: string;
+  /** The platform company the partner is (its documents are delivered on the platform), or null. */
+  linkedCompanyId: string | null;
+  /** `blocked`: the company refuses exchange with this partner. */
+  status: Partner['status'];
+  testMode: boolean;
+  edifactDirectory: EancomDirectory;
+  /** UNB S001 0001: the character set the interchange is written in. */
+  syntaxIdentifier: SyntaxIdentifier;
+  /** Whether the interchange starts with UNA. */
+  una: boolean;
+  /** The document types the company sends to the partner. */
+  docTypesOut: DocumentTypeCode[];
 };
 
 const glnTaken = () => new AppError('partners.gln_taken', { details: [{ field: 'gln', code: 'glnTaken' }] });
@@ -119,6 +141,10 @@ export function createPartnersService(deps: {
     );
     return {
       ...partner!,
+      // The table's checks hold these to the contract's lists.
+      edifactDirectory: row.edifactDirectory as EancomDirectory,
+      syntaxIdentifier: row.syntaxIdentifier as SyntaxIdentifier,
+      una: row.una,
       ...(mayNotify
         ? {
             notifications: row.notifications.map((n) => ({
@@ -176,6 +202,9 @@ export function createPartnersService(deps: {
       contactPhone: input.contactPhone,
       status: input.status,
       testMode: input.testMode,
+      edifactDirectory: input.edifactDirectory,
+      syntaxIdentifier: input.syntaxIdentifier,
+      una: input.una,
       docTypesIn: input.docTypesIn,
       docTypesOut: input.docTypesOut,
     };
@@ -312,6 +341,7 @@ export function createPartnersService(deps: {
         contactPhone: null,
         status: 'new',
         testMode: false,
+        ...PARTNER_SENDING_DEFAULTS,
         docTypesIn: [],
         docTypesOut: [],
       };
@@ -323,6 +353,33 @@ export function createPartnersService(deps: {
         );
       }
       return { id: row.id, status: row.status as Partner['status'], testMode: row.testMode, created: row.inserted };
+    },
+
+    /**
+     * For the sending of documents written in the portal: how to write and address an interchange to the company's
+     * partner `partnerId`, or null when the company has no such partner. It answers for the company, so no user's
+     * restrictions apply; pass the sending transaction as `tx`.
+     */
+    async sendingSettings(
+      companyId: string,
+      partnerId: string,
+      options: { tx?: Db } = {},
+    ): Promise<PartnerSendingSettings | null> {
+      const tx = options.tx ?? db;
+      const row = await repo.find(companyId, [], partnerId, tx);
+      if (!row) return null;
+      const [partner] = await toPartners([row], tx);
+      return {
+        gln: row.gln,
+        name: partner!.name,
+        linkedCompanyId: row.linkedCompanyId,
+        status: partner!.status,
+        testMode: row.testMode,
+        edifactDirectory: row.edifactDirectory as EancomDirectory,
+        syntaxIdentifier: row.syntaxIdentifier as SyntaxIdentifier,
+        una: row.una,
+        docTypesOut: partner!.docTypesOut,
+      };
     },
 
     /**

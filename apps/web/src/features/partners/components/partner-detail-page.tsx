@@ -30,7 +30,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /partners/:id: one partner's identifiers, document types, test mode, and (PARTNERS_NOTIFICATIONS) notifications. */
+/**
+ * /partners/:id: one partner's identifiers, test mode and sending settings, document types, and
+ * (PARTNERS_NOTIFICATIONS) notifications.
+ */
 export function PartnerDetailPage() {
   const { t, i18n } = useTranslation('partners');
   const api = useApi();
@@ -115,6 +118,9 @@ export function PartnerDetailPage() {
           <Field label={t('columns.createdAt')}>{date(partner.createdAt)}</Field>
           <Field label={t('columns.lastExchangeAt')}>{date(partner.lastExchangeAt)}</Field>
           <Field label={t('fields.testMode')}>{partner.testMode ? t('testMode.on') : t('testMode.off')}</Field>
+          <Field label={t('fields.edifactDirectory')}>{t(`edifactDirectory.${partner.edifactDirectory}`)}</Field>
+          <Field label={t('fields.syntaxIdentifier')}>{t(`syntaxIdentifier.${partner.syntaxIdentifier}`)}</Field>
+          <Field label={t('fields.una')}>{partner.una ? t('una.on') : t('una.off')}</Field>
         </SimpleGrid>
       </Paper>
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="partner-doc-types">

@@ -1,5 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Loader, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Center,
+  Checkbox,
+  Fieldset,
+  Loader,
+  Modal,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconInfoCircle, IconLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,19 +23,24 @@ import type { z } from 'zod';
 import {
   CreatePartnerRequestSchema,
   DOCUMENT_TYPE_CODES,
+  EANCOM_DIRECTORIES,
+  PARTNER_SENDING_DEFAULTS,
   PARTNER_STATUSES,
+  SYNTAX_IDENTIFIERS,
   isValidGln,
   type CreatePartnerRequest,
   type DocumentTypeCode,
+  type EancomDirectory,
   type PartnerDetail,
   type PartnerStatus,
+  type SyntaxIdentifier,
 } from '@portal/contracts';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
-import { fieldErrorText, showSaveFailure } from '../../../lib/error-text.ts';
+import { errorText, fieldErrorText, showSaveFailure } from '../../../lib/error-text.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import { useCreatePartnerMutation, useUpdatePartnerMutation } from '../api/partners-mutations.ts';
-import { partnerLookupQuery } from '../api/partners-queries.ts';
+import { partnerLookupQuery, partnerQuery } from '../api/partners-queries.ts';
 import { useCountryOptions } from './use-country-options.ts';
 
 type PartnerForm = z.input<typeof CreatePartnerRequestSchema>;
@@ -37,12 +55,17 @@ const FIELDS = [
   'contactPhone',
   'status',
   'testMode',
+  'edifactDirectory',
+  'syntaxIdentifier',
+  'una',
   'docTypesIn',
   'docTypesOut',
 ] as const;
 
 const isDocumentType = (v: string): v is DocumentTypeCode => DOCUMENT_TYPE_CODES.some((c) => c === v);
 const isStatus = (v: string | null): v is PartnerStatus => PARTNER_STATUSES.some((s) => s === v);
+const isDirectory = (v: string | null): v is EancomDirectory => EANCOM_DIRECTORIES.some((d) => d === v);
+const isSyntax = (v: string | null): v is SyntaxIdentifier => SYNTAX_IDENTIFIERS.some((s) => s === v);
 
 function toForm(partner: PartnerDetail | undefined): PartnerForm {
   return {
@@ -55,6 +78,9 @@ function toForm(partner: PartnerDetail | undefined): PartnerForm {
     contactPhone: partner?.contactPhone ?? '',
     status: partner?.status ?? 'active',
     testMode: partner?.testMode ?? false,
+    edifactDirectory: partner?.edifactDirectory ?? PARTNER_SENDING_DEFAULTS.edifactDirectory,
+    syntaxIdentifier: partner?.syntaxIdentifier ?? PARTNER_SENDING_DEFAULTS.syntaxIdentifier,
+    una: partner?.una ?? PARTNER_SENDING_DEFAULTS.una,
     docTypesIn: partner?.docTypesIn ?? [],
     docTypesOut: partner?.docTypesOut ?? [],
   };
@@ -260,18 +286,71 @@ export function PartnerFormModal({
               )}
             />
           </SimpleGrid>
-          <Controller
-            control={form.control}
-            name="testMode"
-            render={({ field }) => (
-              <Switch
-                label={t('partners:fields.testMode')}
-                description={t('partners:form.testModeHint')}
-                checked={field.value ?? false}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
+          <Fieldset legend={t('partners:form.exchange')}>
+            <Stack gap="md">
+              <Controller
+                control={form.control}
+                name="testMode"
+                render={({ field }) => (
+                  <Switch
+                    label={t('partners:fields.testMode')}
+                    description={t('partners:form.testModeHint')}
+                    checked={field.value ?? false}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                  />
+                )}
               />
-            )}
-          />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Controller
+                  control={form.control}
+                  name="edifactDirectory"
+                  render={({ field }) => (
+                    <Select
+                      label={t('partners:fields.edifactDirectory')}
+                      description={t('partners:form.edifactDirectoryHint')}
+                      data={EANCOM_DIRECTORIES.map((d) => ({ value: d, label: t(`partners:edifactDirectory.${d}`) }))}
+                      allowDeselect={false}
+                      value={field.value ?? PARTNER_SENDING_DEFAULTS.edifactDirectory}
+                      onChange={(value) => {
+                        if (isDirectory(value)) field.onChange(value);
+                      }}
+                      error={err(errors.edifactDirectory?.message)}
+                    />
+                  )}
+                />
+                <Controller
+                  control={form.control}
+                  name="syntaxIdentifier"
+                  render={({ field }) => (
+                    <Select
+                      label={t('partners:fields.syntaxIdentifier')}
+                      description={t('partners:form.syntaxIdentifierHint')}
+                      data={SYNTAX_IDENTIFIERS.map((s) => ({ value: s, label: t(`partners:syntaxIdentifier.${s}`) }))}
+                      allowDeselect={false}
+                      value={field.value ?? PARTNER_SENDING_DEFAULTS.syntaxIdentifier}
+                      onChange={(value) => {
+                        if (isSyntax(value)) field.onChange(value);
+                      }}
+                      error={err(errors.syntaxIdentifier?.message)}
+                    />
+                  )}
+                />
+              </SimpleGrid>
+              <Controller
+                control={form.control}
+                name="una"
+                render={({ field }) => (
+                  <Checkbox
+                    label={t('partners:form.una')}
+                    description={t('partners:form.unaHint')}
+                    checked={field.value ?? false}
+                    onChange={(event) => field.onChange(event.currentTarget.checked)}
+                    error={err(errors.una?.message)}
+                  />
+                )}
+              />
+            </Stack>
+          </Fieldset>
           <FormActions
             onCancel={onClose}
             saving={create.isPending || update.isPending}
@@ -279,6 +358,39 @@ export function PartnerFormModal({
           />
         </Stack>
       </form>
+    </Modal>
+  );
+}
+
+/**
+ * Edits the partner of a list row. The rows lack what the form also edits (the sending settings), and saving replaces
+ * every field, so the form opens on the partner's detail.
+ */
+export function EditPartnerModal({
+  partnerId,
+  name,
+  onClose,
+}: {
+  partnerId: string;
+  name: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('partners');
+  const { t: common } = useTranslation('common');
+  const api = useApi();
+  const detail = useQuery(partnerQuery(api, partnerId));
+  if (detail.data) return <PartnerFormModal partner={detail.data} onClose={onClose} />;
+  return (
+    <Modal opened onClose={onClose} size="xl" title={t('form.editTitle', { name })}>
+      {detail.isError ? (
+        <Alert color="red" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {errorText(detail.error, 'partners')}
+        </Alert>
+      ) : (
+        <Center mih={120} role="status" aria-live="polite">
+          <Loader aria-label={common('loading')} />
+        </Center>
+      )}
     </Modal>
   );
 }

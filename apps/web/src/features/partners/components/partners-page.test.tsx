@@ -25,6 +25,9 @@ function partner(overrides: Partial<PartnerDetail> = {}): PartnerDetail {
     contactPhone: null,
     status: 'active',
     testMode: true,
+    edifactDirectory: 'D96A',
+    syntaxIdentifier: 'UNOC',
+    una: false,
     docTypesIn: ['INVOIC', 'DESADV'],
     docTypesOut: ['ORDERS'],
     createdAt: '2026-11-01T10:00:00.000Z',
@@ -82,6 +85,65 @@ describe('partners page', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(app.api.calls.some((c) => c.method === 'POST')).toBe(true));
     expect(app.api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({ gln: '5901234000017' });
+  });
+
+  it('shows and edits how documents are sent to the partner: EANCOM version, character set, UNA', async () => {
+    const app = await renderApp({
+      path: `/partners/${ID}`,
+      session: signedIn(),
+      routes: routes(['PARTNERS_READ', 'COMPANY_PROFILE_MODIFY'], {
+        [`PUT /api/partners/${ID}`]: {
+          body: partner({ edifactDirectory: 'D01B', syntaxIdentifier: 'UNOD', una: true }),
+        },
+      }),
+    });
+    expect(await app.screen.findByText('EANCOM 97 (D96A)')).toBeTruthy();
+    expect(app.screen.getByText('UNOC – Western European (ISO 8859-1)')).toBeTruthy();
+    await app.user.click(app.screen.getByRole('button', { name: 'Edit' }));
+    const dialog = await app.screen.findByRole('dialog', { name: 'Edit Demo Retailer' });
+    const version = within(dialog).getByRole('combobox', { name: 'EANCOM version' }) as HTMLInputElement;
+    expect(version.value).toBe('EANCOM 97 (D96A)');
+    await app.user.click(version);
+    await app.user.click(await app.screen.findByRole('option', { name: 'EANCOM 2002 (D01B)' }));
+    const charset = within(dialog).getByRole('combobox', { name: 'Character set' });
+    expect(within(dialog).getByText(/UNOD is needed for Polish letters/)).toBeTruthy();
+    await app.user.click(charset);
+    await app.user.click(await app.screen.findByRole('option', { name: 'UNOD – Central European (ISO 8859-2)' }));
+    const una = within(dialog).getByRole('checkbox', { name: 'Start each interchange with UNA' }) as HTMLInputElement;
+    expect(una.checked).toBe(false);
+    await app.user.click(una);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(app.api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(app.api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      testMode: true,
+      edifactDirectory: 'D01B',
+      syntaxIdentifier: 'UNOD',
+      una: true,
+    });
+  });
+
+  it("edits from a list row on the partner's detail, so saving keeps its sending settings", async () => {
+    const app = await renderApp({
+      path: '/partners',
+      session: signedIn(),
+      routes: routes(['PARTNERS_READ', 'COMPANY_PROFILE_MODIFY'], {
+        [`GET /api/partners/${ID}`]: {
+          body: partner({ edifactDirectory: 'D01B', syntaxIdentifier: 'UNOD', una: true }),
+        },
+        [`PUT /api/partners/${ID}`]: { body: partner() },
+      }),
+    });
+    await app.user.click(await app.screen.findByRole('button', { name: 'Edit Demo Retailer' }));
+    const dialog = await app.screen.findByRole('dialog', { name: 'Edit Demo Retailer' });
+    const charset = (await within(dialog).findByRole('combobox', { name: 'Character set' })) as HTMLInputElement;
+    expect(charset.value).toBe('UNOD – Central European (ISO 8859-2)');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(app.api.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(app.api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      edifactDirectory: 'D01B',
+      syntaxIdentifier: 'UNOD',
+      una: true,
+    });
   });
 
   it('shows the notifications editor only with PARTNERS_NOTIFICATIONS', async () => {

@@ -18,7 +18,7 @@ import { partnersQuery } from '../api/partners-queries.ts';
 import { partnersFilter, type PartnersSearch } from '../partners-search.ts';
 import { confirmDeletePartner } from './confirm-delete.ts';
 import { PartnerBadges, PartnerDocTypes } from './partner-badges.tsx';
-import { PartnerFormModal } from './partner-form-modal.tsx';
+import { EditPartnerModal, PartnerFormModal } from './partner-form-modal.tsx';
 import { PartnerRowActions } from './row-actions.tsx';
 
 const route = getRouteApi('/app/partners');
@@ -160,8 +160,9 @@ export function PartnersPage() {
         emptyText={search.search || search.status || search.testMode !== undefined ? t('noMatches') : t('empty')}
         states={{ placement: 'inline', errorText: (error) => errorText(error, 'partners') }}
       />
-      {editing ? (
-        <PartnerFormModal partner={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />
+      {editing === 'new' ? <PartnerFormModal onClose={() => setEditing(undefined)} /> : null}
+      {editing && editing !== 'new' ? (
+        <EditPartnerModal partnerId={editing.id} name={editing.name} onClose={() => setEditing(undefined)} />
       ) : null}
     </Stack>
   );
