@@ -4,26 +4,42 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADDRESS_BOOK_SORTS, type AddressBookEntry } from '@portal/contracts';
+import {
+  ADDRESS_BOOK_FIELDS,
+  ADDRESS_BOOK_IMPORT_MAX_BYTES,
+  ADDRESS_BOOK_SORTS,
+  type AddressBookEntry,
+  type ImportProblem,
+} from '@portal/contracts';
 import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { confirmAction } from '../../../components/confirm-action.tsx';
 import { useCountryName } from '../../../components/country-select.tsx';
+import { CsvImportModal } from '../../../components/csv-import-modal.tsx';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { KeysetTable } from '../../../components/keyset-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar.tsx';
 import { EditDeleteActions } from '../../../components/row-actions.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
-import { errorText, showFailure } from '../../../lib/error-text.ts';
+import { findText } from '../../../i18n/dynamic-text.ts';
+import { errorText, showFailure, validationText } from '../../../lib/error-text.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { addressBookFilter, type AddressBookSearch } from '../address-book-search.ts';
-import { useDeleteEntryMutation, useExportMutation } from '../api/address-book-mutations.ts';
+import { useDeleteEntryMutation, useExportMutation, useImportMutation } from '../api/address-book-mutations.ts';
 import { addressBookQuery } from '../api/address-book-queries.ts';
 import { EntryFormModal } from './entry-form-modal.tsx';
 import { useEntryChoices } from './entry-labels.ts';
-import { ImportModal } from './import-modal.tsx';
 
 const route = getRouteApi('/app/address-book');
+
+/** An import problem's text: the address book's own wording of a code first, then the shared validation texts. */
+function problemText(problem: Pick<ImportProblem, 'code' | 'params'>): string {
+  return (
+    findText(`address-book:fieldErrors.${problem.code}`, problem.params) ??
+    validationText(problem.code, problem.params) ??
+    problem.code
+  );
+}
 
 /**
  * /address-book: the company's own contacts for filling documents. Search and sort in the address; create, edit,
@@ -182,7 +198,18 @@ export function AddressBookPage() {
       {editing ? (
         <EntryFormModal entry={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />
       ) : null}
-      {importing ? <ImportModal onClose={() => setImporting(false)} /> : null}
+      {importing ? (
+        <CsvImportModal
+          namespace="address-book"
+          fields={ADDRESS_BOOK_FIELDS}
+          previewFields={['name', 'gln', 'taxId', 'city', 'country']}
+          maxBytes={ADDRESS_BOOK_IMPORT_MAX_BYTES}
+          useUpload={useImportMutation}
+          problemText={problemText}
+          errorText={(error) => errorText(error, 'address-book')}
+          onClose={() => setImporting(false)}
+        />
+      ) : null}
     </Stack>
   );
 }

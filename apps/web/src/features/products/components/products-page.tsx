@@ -4,9 +4,16 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCT_SORTS, type Product } from '@portal/contracts';
+import {
+  PRODUCT_FIELDS,
+  PRODUCT_SORTS,
+  PRODUCTS_IMPORT_MAX_BYTES,
+  type ImportProblem,
+  type Product,
+} from '@portal/contracts';
 import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { confirmAction } from '../../../components/confirm-action.tsx';
+import { CsvImportModal } from '../../../components/csv-import-modal.tsx';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { KeysetTable } from '../../../components/keyset-table.tsx';
 import { ListToolbar } from '../../../components/list-toolbar.tsx';
@@ -14,15 +21,22 @@ import { EditDeleteActions } from '../../../components/row-actions.tsx';
 import { useApi } from '../../../lib/api-context.tsx';
 import { showSuccess } from '../../../lib/notify.ts';
 import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts';
-import { useDeleteProductMutation, useExportProductsMutation } from '../api/products-mutations.ts';
+import {
+  useDeleteProductMutation,
+  useExportProductsMutation,
+  useImportProductsMutation,
+} from '../api/products-mutations.ts';
 import { productsQuery } from '../api/products-queries.ts';
 import { productsFilter, type ProductsSearch } from '../products-search.ts';
-import { productsErrorText, showProductsFailure } from '../products-text.ts';
+import { productFieldText, productsErrorText, showProductsFailure } from '../products-text.ts';
 import { formatPrice, useVatText } from './product-format.ts';
 import { ProductFormModal } from './product-form-modal.tsx';
-import { ProductsImportModal } from './products-import-modal.tsx';
 
 const route = getRouteApi('/app/products');
+
+/** An import problem's text: the products' own wording of a code first, then the shared validation texts. */
+const problemText = (problem: Pick<ImportProblem, 'code' | 'params'>): string =>
+  productFieldText(problem.code, problem.params) ?? problem.code;
 
 /**
  * /products: the company's catalogue for filling documents. Search and sort in the address; create, edit, delete and
@@ -184,7 +198,20 @@ export function ProductsPage() {
       {editing ? (
         <ProductFormModal product={editing === 'new' ? undefined : editing} onClose={() => setEditing(undefined)} />
       ) : null}
-      {importing ? <ProductsImportModal onClose={() => setImporting(false)} /> : null}
+      {importing ? (
+        <CsvImportModal
+          namespace="products"
+          fields={PRODUCT_FIELDS}
+          previewFields={['description', 'gtin', 'unit', 'price', 'vatRate']}
+          maxBytes={PRODUCTS_IMPORT_MAX_BYTES}
+          useUpload={useImportProductsMutation}
+          problemText={problemText}
+          errorText={productsErrorText}
+          // A product's line may have several problems: each has its own id.
+          problemTestId={(p) => `import-problem-${p.line}-${p.field}`}
+          onClose={() => setImporting(false)}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -1,49 +1,76 @@
 import { Alert, Button, FileInput, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ADDRESS_BOOK_FIELDS,
-  ADDRESS_BOOK_IMPORT_MAX_BYTES,
-  type AddressBookImportResult,
-  type ImportProblem,
-} from '@portal/contracts';
-import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
-import { findText } from '../../../i18n/dynamic-text.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { errorText, validationText } from '../../../lib/error-text.ts';
-import { showSuccess } from '../../../lib/notify.ts';
-import { useImportMutation } from '../api/address-book-mutations.ts';
+import type { ImportProblem } from '@portal/contracts';
+import { findText } from '../i18n/dynamic-text.ts';
+import { ApiError } from '../lib/api-error.ts';
+import { showSuccess } from '../lib/notify.ts';
+import { DataTable, type DataColumn } from './data-table.tsx';
 
-type PreviewRow = AddressBookImportResult['preview'][number];
+/** What a CSV import answers (the contracts' `*ImportResult`): the rows read, their problems and a preview. */
+export type CsvImportResult = {
+  dryRun: boolean;
+  rows: number;
+  created: number;
+  problems: ImportProblem[];
+  preview: { line: number; values: Record<string, string> }[];
+};
 
-/** A problem's text: the address book's own wording of a code first, then the shared validation texts. */
-export function problemText(problem: Pick<ImportProblem, 'code' | 'params'>): string {
-  return (
-    findText(`address-book:fieldErrors.${problem.code}`, problem.params) ??
-    validationText(problem.code, problem.params) ??
-    problem.code
-  );
-}
+/**
+ * The namespaces with the import's texts (`import.*`: title, help, counts, table headers) and field labels
+ * (`fields.*`), each worded for its records.
+ */
+export type CsvImportNamespace = 'address-book' | 'products';
 
-/** A refused upload (too large, empty, not multipart) worded as the form shows it. */
-function uploadFailureText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 400 && error.details.length > 0) {
-    return error.details.map((d) => problemText({ code: d.code, params: d.params })).join(' ');
-  }
-  return errorText(error, 'address-book');
-}
+export type CsvImportModalProps = {
+  namespace: CsvImportNamespace;
+  /** Every column a file may have, named in the help. */
+  fields: readonly string[];
+  /** The columns of the preview table. */
+  previewFields: readonly string[];
+  /** The server's size limit, checked before uploading. */
+  maxBytes: number;
+  /** The feature's upload (a hook, so that each opening of the form starts afresh). */
+  useUpload: () => UseMutationResult<CsvImportResult, unknown, { file: File; dryRun: boolean }>;
+  /** A problem's text in the feature's wording. */
+  problemText: (problem: Pick<ImportProblem, 'code' | 'params'>) => string;
+  /** A failed upload's text when the server names no problem. */
+  errorText: (error: unknown) => string;
+  /** The problem rows' test id (by line alone, or by line and field where a line may have several). */
+  problemTestId?: (problem: ImportProblem) => string;
+  onClose: () => void;
+};
 
 /**
  * Import from CSV in two steps: the chosen file is checked first (a dry run: every row's problems by row and field,
  * and the rows as read), then imported as a whole, all rows or none, only once it has no problem.
  */
-export function ImportModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(['address-book', 'common']);
-  const upload = useImportMutation();
+export function CsvImportModal({
+  namespace,
+  fields,
+  previewFields,
+  maxBytes,
+  useUpload,
+  problemText,
+  errorText,
+  problemTestId = (p) => `import-problem-${p.line}`,
+  onClose,
+}: CsvImportModalProps) {
+  const { t } = useTranslation([namespace, 'common']);
+  const upload = useUpload();
   const [file, setFile] = useState<File | null>(null);
-  const [result, setResult] = useState<AddressBookImportResult | undefined>();
+  const [result, setResult] = useState<CsvImportResult | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
+
+  /** A refused upload (too large, empty, not multipart) worded as the form shows it. */
+  function uploadFailureText(error: unknown): string {
+    if (error instanceof ApiError && error.status === 400 && error.details.length > 0) {
+      return error.details.map((d) => problemText({ code: d.code, params: d.params })).join(' ');
+    }
+    return errorText(error);
+  }
 
   function send(chosen: File, dryRun: boolean) {
     setFailure(undefined);
@@ -71,17 +98,18 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
     setResult(undefined);
     setFailure(undefined);
     // Refused here as the server would refuse it, without uploading a file too large to read.
-    if (chosen && chosen.size > ADDRESS_BOOK_IMPORT_MAX_BYTES) {
+    if (chosen && chosen.size > maxBytes) {
       setFailure(problemText({ code: 'fileTooLarge', params: { name: chosen.name } }));
       return;
     }
     if (chosen) send(chosen, true);
   }
 
-  const fieldLabel = (field: string) => findText(`address-book:fields.${field}`) ?? field;
+  const fieldLabel = (field: string) => findText(`${namespace}:fields.${field}`) ?? field;
   const problemsOf = (line: number) => result?.problems.filter((p) => p.line === line).length ?? 0;
   const canImport = Boolean(file && result && result.problems.length === 0 && result.rows > 0);
 
+  type PreviewRow = CsvImportResult['preview'][number];
   const problemColumns: DataColumn<ImportProblem>[] = [
     { key: 'line', header: t('import.line'), cell: (p) => (p.line > 0 ? p.line : '—'), card: 'title' },
     { key: 'field', header: t('import.field'), cell: (p) => fieldLabel(p.field) },
@@ -89,9 +117,9 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
   ];
   const previewColumns: DataColumn<PreviewRow>[] = [
     { key: 'line', header: t('import.line'), cell: (row) => row.line, card: 'title' },
-    ...(['name', 'gln', 'taxId', 'city', 'country'] as const).map((field): DataColumn<PreviewRow> => ({
+    ...previewFields.map((field): DataColumn<PreviewRow> => ({
       key: field,
-      header: t(`fields.${field}`),
+      header: fieldLabel(field),
       cell: (row) => row.values[field] ?? '',
     })),
     {
@@ -113,7 +141,7 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal opened onClose={onClose} title={t('import.title')} size="xl">
       <Stack gap="md">
-        <Text size="sm">{t('import.help', { fields: ADDRESS_BOOK_FIELDS.join(', ') })}</Text>
+        <Text size="sm">{t('import.help', { fields: fields.join(', ') })}</Text>
         <FileInput
           label={t('import.file')}
           placeholder={t('import.filePlaceholder')}
@@ -142,7 +170,7 @@ export function ImportModal({ onClose }: { onClose: () => void }) {
                   columns={problemColumns}
                   rows={result.problems}
                   rowKey={(p) => `${p.line}-${p.field}-${p.code}`}
-                  rowAttributes={(p) => ({ 'data-testid': `import-problem-${p.line}` })}
+                  rowAttributes={(p) => ({ 'data-testid': problemTestId(p) })}
                   minWidth={480}
                   cardsBelow="sm"
                   aria-label={t('import.problemsCaption')}
