@@ -188,10 +188,8 @@ export async function applyCsvImport<V>(options: {
     return typeof key === 'string' && key ? key : undefined;
   };
   const check = async (tx: Db) => {
-    const taken = await existing.find(
-      parsed.entries.flatMap((e) => keyOf(e.values) ?? []),
-      tx,
-    );
+    const keys = parsed.entries.flatMap((e) => keyOf(e.values) ?? []);
+    const taken = await existing.find(keys, tx);
     for (const { line, values } of parsed.entries) {
       const key = keyOf(values);
       if (key && taken.has(key)) problems.push({ line, field: existing.field, code: existing.code });
@@ -212,12 +210,8 @@ export async function applyCsvImport<V>(options: {
   return options.inTransaction(async (tx) => {
     await check(tx);
     if (problems.length > 0) throw importInvalid(options.invalid, problems);
-    return result(
-      await options.save(
-        parsed.entries.map((e) => e.values),
-        tx,
-      ),
-    );
+    const values = parsed.entries.map((e) => e.values);
+    return result(await options.save(values, tx));
   });
 }
 
