@@ -49,6 +49,9 @@ import { addressBookRoutes } from './features/address-book/address-book.routes.t
 import { createPartnersRepository } from './features/partners/partners.repository.ts';
 import { partnersRoutes } from './features/partners/partners.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
+import { draftsRoutes } from './features/drafts/drafts.routes.ts';
+import { createDraftsService } from './features/drafts/drafts.service.ts';
+import { readUserSettings } from './features/profile/profile.service.ts';
 import { createProductsService, type ProductsService } from './features/products/products.service.ts';
 import { createPartnersService, type PartnersService } from './features/partners/partners.service.ts';
 import { effectiveRestrictions } from './features/restrictions/restrictions.service.ts';
@@ -238,6 +241,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ingestBatchMessages: config.documentsIngestBatchMessages,
     log: app.log,
   });
+  const drafts = createDraftsService({
+    db,
+    clock,
+    cpu,
+    edifact,
+    partners,
+    products,
+    documents: documents.service,
+    companies: {
+      find: (id) => companies.find(id),
+      ownGlns: async (companyId) =>
+        (await companies.locations.list({ companyId }, { kind: 'company', limit: 100, includeTotal: false })).items.map(
+          (l) => l.gln,
+        ),
+    },
+    users: { settingsOf: async (userId) => readUserSettings((await users.findById(userId))?.settings ?? {}) },
+  });
   const apiKeys = createApiKeysService({ db, clock, audit, companies });
   const demoDocuments = createDemoDocumentsService({
     db,
@@ -293,6 +313,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(addressBookRoutes({ db, clock, audit, cpu }));
       await api.register(partnersRoutes(partners));
       await api.register(productsRoutes(products));
+      await api.register(draftsRoutes(drafts));
       await api.register(documents.routes);
       await api.register(apiKeysRoutes(apiKeys));
       await api.register(inboundRoutes({ apiKeys, documents: documents.service, maxBytes: config.inboundMaxBytes }));

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { DocumentTypeCode } from './documents.ts';
+import { EdifactFindingSchema } from './edifact.ts';
+import { VAT_ALGORITHMS } from './profile.ts';
 import { isValidGtin, isVatRate, PRICE_PATTERN, UNIT_PATTERN } from './products.ts';
 import { isValidGln, text } from './rules.ts';
 
@@ -277,7 +279,7 @@ export const DraftSchema = z.object({
   sentDocumentId: z.uuid().nullable(),
   form: DraftFormSchema,
   /** The VAT calculation algorithm of the user's additional settings, which the totals follow. */
-  vatAlgorithm: z.enum(['lines', 'summary']),
+  vatAlgorithm: z.enum(VAT_ALGORITHMS),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -297,21 +299,16 @@ export const DraftListSchema = z.object({ items: z.array(DraftListItemSchema) })
 /** `GET /api/drafts/kinds`: what the new-document menu offers, with the partners each kind may go to. */
 export const DraftKindsSchema = z.object({
   kinds: z.array(
-    z.object({ kind: DraftKindSchema, partners: z.array(z.object({ id: z.uuid(), name: z.string(), gln: z.string() })) }),
+    z.object({
+      kind: DraftKindSchema,
+      partners: z.array(z.object({ id: z.uuid(), name: z.string(), gln: z.string() })),
+    }),
   ),
 });
 export type DraftKinds = z.infer<typeof DraftKindsSchema>;
 
 /** An EDIFACT engine finding about the written message, with the form field it concerns when one is known. */
-export const DraftFindingSchema = z.object({
-  field: z.string().nullable(),
-  severity: z.enum(['error', 'warning']),
-  code: z.string(),
-  message: z.string(),
-  segment: z.string().nullable(),
-  line: z.number().int().nullable(),
-  params: z.record(z.string(), z.unknown()).optional(),
-});
+export const DraftFindingSchema = EdifactFindingSchema.extend({ field: z.string().nullable() });
 export type DraftFinding = z.infer<typeof DraftFindingSchema>;
 
 /** `POST /api/drafts/:id/check`: the form's problems, the engine's findings, and the message it would send. */

@@ -95,6 +95,16 @@ export const ERROR_CODES = [
   'documents.status_not_applicable',
   /** The chosen file encoding cannot hold a character of the document (details: the character and its place). */
   'documents.unencodable',
+  /** A draft saved over an older version of it: another tab or user saved in between (reload it). */
+  'drafts.version_conflict',
+  /** A draft that was sent already: it cannot be changed or deleted any more (copy it instead). */
+  'drafts.sent',
+  /** The company keeps the most drafts it may (data: max). */
+  'drafts.too_many',
+  /** The draft is being sent by another request right now (a double click): its answer will say the document. */
+  'drafts.sending',
+  /** The EDIFACT engine found errors in what the draft would send (details: form.<field>, the finding's code). */
+  'drafts.check_failed',
   /** A request to the inbound endpoint without an API key, or with one that is unknown or revoked (never which). */
   'api_keys.invalid',
   /** The company holds the most keys it may that are not revoked (data: max). */
@@ -171,6 +181,11 @@ export const ERROR_STATUS = {
   'documents.zip_too_large': 400,
   'documents.status_not_applicable': 400,
   'documents.unencodable': 422,
+  'drafts.version_conflict': 409,
+  'drafts.sent': 409,
+  'drafts.too_many': 409,
+  'drafts.check_failed': 400,
+  'drafts.sending': 409,
   'api_keys.invalid': 401,
   'api_keys.limit_reached': 409,
   'chat.feedback_exists': 409,

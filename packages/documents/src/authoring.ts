@@ -73,7 +73,11 @@ const rateOf = (vatRate: string): string => decimal(vatRate).toLowerCase();
 
 /** The money lines of a form, for `computeTotals` (the browser's running totals and the written invoice alike). */
 export const moneyLinesOf = (form: Pick<DraftForm, 'lines'>): MoneyLine[] =>
-  form.lines.map((line) => ({ quantity: decimal(line.quantity), price: decimal(line.price), vatRate: rateOf(line.vatRate) }));
+  form.lines.map((line) => ({
+    quantity: decimal(line.quantity),
+    price: decimal(line.price),
+    vatRate: rateOf(line.vatRate),
+  }));
 
 /**
  * The canonical body a form writes. Expects a form without `draftProblems`; on one with problems it still returns a
@@ -150,7 +154,11 @@ export function formToCanonical(kind: DraftKind, form: DraftForm, algorithm: Vat
     if (kind === 'despatch_advice') {
       if (form.orderNumber) {
         out.references = [
-          { qualifier: 'ON', value: form.orderNumber, ...(line.orderLineNumber ? { lineNumber: line.orderLineNumber } : {}) },
+          {
+            qualifier: 'ON',
+            value: form.orderNumber,
+            ...(line.orderLineNumber ? { lineNumber: line.orderLineNumber } : {}),
+          },
         ];
       }
       // Package 1 is the shipment; the form's packages are 2, 3… inside it.

@@ -52,3 +52,10 @@ export {
   type InterchangeParty,
   type WriteInterchangeOptions,
 } from './edifact/write-interchange.ts';
+export {
+  formToCanonical,
+  moneyLinesOf,
+  turnaroundForm,
+  TURNAROUNDS,
+  type CatalogueItem,
+} from './authoring.ts';

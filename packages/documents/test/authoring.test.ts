@@ -130,7 +130,10 @@ describe.each(['D96A', 'D01B'] as const)('a form written in %s', (directory) => 
       preparedAt: '2026-11-20T10:00',
     });
     const result = await validate(text, { levels });
-    expect(result.findings.map((f) => `${f.severity} ${f.code} ${f.path} (line ${f.line})`), text).toEqual([]);
+    expect(
+      result.findings.map((f) => `${f.severity} ${f.code} ${f.path} (line ${f.line})`),
+      text,
+    ).toEqual([]);
     const mapped = mapEdifactInterchanges(parse(text).interchanges);
     expect(mapped[0]!.document).toEqual(body);
   });

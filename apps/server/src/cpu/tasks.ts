@@ -9,6 +9,7 @@ import type { ParseProductsCsvTask } from '../features/products/products.tasks.t
 import type { EnvelopeTask, IngestTask } from '../features/documents/documents.tasks.ts';
 import type { XlsxTask } from '../features/documents/document-actions.tasks.ts';
 import type { DescribeTask, EncodeTask, PdfTask } from '../features/documents/document-view.tasks.ts';
+import type { CheckDraftTask } from '../features/drafts/drafts.tasks.ts';
 
 // Each task's module is loaded by the thread when it first runs one: a thread that only ingests never holds the
 // PDF fonts or the spreadsheet writer (decision 0030).
@@ -27,6 +28,7 @@ const TASKS = {
   'documents.describe': async () => (await view()).describeTask,
   'documents.encode': async () => (await view()).encodeTask,
   'documents.pdf': async () => (await view()).pdfTask,
+  'drafts.check': async () => (await import('../features/drafts/drafts.tasks.ts')).checkDraftTask,
 };
 
 export type CpuTaskName = keyof typeof TASKS;
@@ -41,7 +43,8 @@ export type CpuTask =
   | ({ name: 'documents.xlsx' } & XlsxTask)
   | ({ name: 'documents.describe' } & DescribeTask)
   | ({ name: 'documents.encode' } & EncodeTask)
-  | ({ name: 'documents.pdf' } & PdfTask);
+  | ({ name: 'documents.pdf' } & PdfTask)
+  | ({ name: 'drafts.check' } & CheckDraftTask);
 export type CpuTaskResult<N extends CpuTaskName> = Awaited<ReturnType<Awaited<ReturnType<(typeof TASKS)[N]>>>>;
 
 export async function runCpuTask(task: CpuTask): Promise<unknown> {

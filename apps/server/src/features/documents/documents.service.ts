@@ -626,6 +626,25 @@ export function createDocumentsService(deps: {
       };
     },
 
+    /**
+     * A document the caller may read, as the drafts' turnaround needs it (the access scope, like every read; a
+     * foreign or restricted id is null). Unlike `get`, reading it does not mark an inbox copy Read.
+     */
+    async source(
+      caller: DocumentsCaller,
+      id: string,
+    ): Promise<{ id: string; kind: string; direction: string; partnerId: string | null; body: CanonicalDocument } | null> {
+      const row = await repo.find(await readerOf(caller), id);
+      if (!row) return null;
+      return {
+        id: row.id,
+        kind: row.kind,
+        direction: row.direction,
+        partnerId: row.partnerId,
+        body: row.body as unknown as CanonicalDocument,
+      };
+    },
+
     /** The names of the document's codes and of its segments' elements, from the directory of its version. */
     async codes(caller: DocumentsCaller, id: string): Promise<DocumentCodes> {
       const reader = await readerOf(caller);

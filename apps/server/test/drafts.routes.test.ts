@@ -1,0 +1,270 @@
+/**
+ * Documents written in the browser (issue 12): the new-document menu, drafts (create, save with versions, copy,
+ * delete), Check (the form's problems, then the EDIFACT engine on the EANCOM it writes, findings on their fields),
+ * Send (routed to the partner on the platform, idempotent), turnaround of a received order, permissions and another
+ * company's ids.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ssccWithCheckDigit } from '@portal/documents';
+import { bearer, createTestApp, login, type TestApp } from './helper.ts';
+
+const BUYER = { login: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
+const CLERK = { login: 'clerk@demo.example.com', password: 'Clerk#Demo2026' };
+const SUPPLIER_GLN = '5901234000017';
+const RETAILER_GLN = '4012345000016';
+/** In Demo Supplier's demo catalogue: water at 8 % VAT, orange juice at 5 %. */
+const WATER = '5901234123464';
+const JUICE = '5901234123471';
+
+let t: TestApp;
+let user: string;
+let buyer: string;
+let clerk: string;
+let supplierPartner: string;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, token: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+  });
+const details = (res: { json(): { error?: { details?: { field: string; code: string }[] } } }) =>
+  (res.json().error?.details ?? []).map((d) => `${d.field}:${d.code}`);
+
+const line = (gtin: string, quantity: string, over: Record<string, string> = {}) => ({
+  gtin,
+  buyerArticleNumber: '',
+  supplierArticleNumber: '',
+  description: gtin === WATER ? 'Mineral water 0.5 l' : 'Orange juice 1 l',
+  quantity,
+  expectedQuantity: '',
+  unit: 'PCE',
+  price: '',
+  vatRate: '',
+  orderLineNumber: '',
+  packageNumber: '',
+  ...over,
+});
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { EDIFACT_SHIPPED_DIRECTORIES: 'true' } });
+  user = (await login(t.app)).access_token;
+  buyer = (await login(t.app, BUYER)).access_token;
+  clerk = (await login(t.app, CLERK)).access_token;
+  // Demo Retailer sends orders to Demo Supplier; Demo Supplier lists no types for Demo Retailer (so: every type).
+  const created = await call('POST', '/api/partners', buyer, { gln: SUPPLIER_GLN, docTypesOut: ['ORDERS'] });
+  expect(created.statusCode, created.body).toBe(201);
+  supplierPartner = created.json().id;
+}, 120_000);
+afterAll(() => t?.close());
+
+describe('the new-document menu', () => {
+  it('offers the kinds some partner may receive, with those partners', async () => {
+    const res = await call('GET', '/api/drafts/kinds', buyer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().kinds).toEqual([
+      { kind: 'order', partners: [{ id: supplierPartner, name: 'Demo Supplier', gln: SUPPLIER_GLN }] },
+    ]);
+  });
+
+  it('is refused without outbox create', async () => {
+    expect((await call('GET', '/api/drafts/kinds', clerk)).statusCode).toBe(403);
+    expect((await call('POST', '/api/drafts', clerk, { kind: 'order' })).statusCode).toBe(403);
+  });
+});
+
+describe('an order from Demo Retailer to Demo Supplier', () => {
+  let id: string;
+  let version: number;
+  let sentId: string;
+
+  it('starts with the company as buyer, the partner as supplier and today as its date', async () => {
+    const res = await call('POST', '/api/drafts', buyer, { kind: 'order', partnerId: supplierPartner });
+    expect(res.statusCode, res.body).toBe(201);
+    const draft = res.json();
+    expect(draft).toMatchObject({ kind: 'order', state: 'draft', version: 1, partnerName: 'Demo Supplier' });
+    expect(draft.form.buyer).toMatchObject({ gln: RETAILER_GLN, name: 'Demo Retailer' });
+    expect(draft.form.supplier).toMatchObject({ gln: SUPPLIER_GLN, name: 'Demo Supplier' });
+    expect(draft.form.documentDate).toBe(t.clock.now().toISOString().slice(0, 10));
+    ({ id, version } = draft);
+    expect((await call('GET', '/api/drafts', buyer)).json().items.map((d: { id: string }) => d.id)).toContain(id);
+  });
+
+  it('Check names what is missing, on its field', async () => {
+    const res = await call('POST', `/api/drafts/${id}/check`, buyer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ok: false, edifact: null });
+    expect(res.json().problems).toEqual([
+      { field: 'number', code: 'required' },
+      { field: 'lines', code: 'linesRequired' },
+    ]);
+  });
+
+  it('saves over the version it read; an older version is a conflict', async () => {
+    const draft = (await call('GET', `/api/drafts/${id}`, buyer)).json();
+    const form = { ...draft.form, number: 'ZAM/2026/77', lines: [line(WATER, '24'), line(JUICE, '12')] };
+    const saved = await call('PUT', `/api/drafts/${id}`, buyer, { version, partnerId: supplierPartner, form });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().version).toBe(version + 1);
+    const stale = await call('PUT', `/api/drafts/${id}`, buyer, { version, partnerId: supplierPartner, form });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('drafts.version_conflict');
+    version = saved.json().version;
+  });
+
+  it('refuses a form past its limits with the field named, and keeps what was saved', async () => {
+    const draft = (await call('GET', `/api/drafts/${id}`, buyer)).json();
+    const tooMany = { ...draft.form, lines: Array.from({ length: 501 }, () => line(WATER, '1')) };
+    const res = await call('PUT', `/api/drafts/${id}`, buyer, { version, partnerId: supplierPartner, form: tooMany });
+    expect(res.statusCode).toBe(400);
+    expect(details(res)).toContain('form.lines:tooBig');
+    expect((await call('GET', `/api/drafts/${id}`, buyer)).json().form.lines).toHaveLength(2);
+  });
+
+  it('Check writes EANCOM and the engine finds Polish letters outside UNOC, on the field', async () => {
+    const draft = (await call('GET', `/api/drafts/${id}`, buyer)).json();
+    const form = { ...draft.form, note: 'Dostawa na rampę 3' };
+    version = (await call('PUT', `/api/drafts/${id}`, buyer, { version, partnerId: supplierPartner, form })).json()
+      .version;
+    const res = (await call('POST', `/api/drafts/${id}/check`, buyer)).json();
+    expect(res.ok).toBe(false);
+    expect(res.edifact).toMatch(/^UNB\+UNOC:3\+4012345000016:14\+5901234000017:14\+/);
+    expect(res.findings.map((f: { code: string; field: string }) => [f.code, f.field])).toEqual([
+      ['EDI_INVALID_CHARACTER', 'note'],
+    ]);
+    // A send now is refused with the same finding.
+    const send = await call('POST', `/api/drafts/${id}/send`, buyer, { version });
+    expect(send.statusCode).toBe(400);
+    expect(send.json().error.code).toBe('drafts.check_failed');
+    expect(details(send)).toEqual(['form.note:EDI_INVALID_CHARACTER']);
+  });
+
+  it('with the partner set to UNOD (Latin-2), the same form checks clean', async () => {
+    const set = await call('PUT', `/api/partners/${supplierPartner}`, buyer, {
+      docTypesOut: ['ORDERS'],
+      syntaxIdentifier: 'UNOD',
+      una: true,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const res = (await call('POST', `/api/drafts/${id}/check`, buyer)).json();
+    expect(res.findings).toEqual([]);
+    expect(res).toMatchObject({ ok: true, messageType: 'ORDERS', directory: 'D96A' });
+    expect(res.edifact).toMatch(/^UNA:\+\.\? 'UNB\+UNOD:3\+/);
+    expect(res.edifact).toContain("BGM+220+ZAM/2026/77+9'");
+    expect(res.edifact).toContain("QTY+21:24:PCE'");
+  });
+
+  it('Send stores one outbox document however often it is asked, and Demo Supplier receives it', async () => {
+    const [a, b] = await Promise.all([
+      call('POST', `/api/drafts/${id}/send`, buyer, { version }),
+      call('POST', `/api/drafts/${id}/send`, buyer, { version }),
+    ]);
+    expect([a.statusCode, b.statusCode], a.body + b.body).toEqual([200, 200]);
+    expect(a.json().documentId).toBe(b.json().documentId);
+    sentId = a.json().documentId;
+    const again = await call('POST', `/api/drafts/${id}/send`, buyer, { version });
+    expect(again.json()).toEqual({ documentId: sentId, repeated: true });
+
+    const outbox = (await call('GET', '/api/documents?direction=out&documentNumber=ZAM/2026/77', buyer)).json();
+    expect(outbox.items.map((d: { id: string; status: string }) => [d.id, d.status])).toEqual([[sentId, 'sent']]);
+    const inbox = (await call('GET', '/api/documents?direction=in&documentNumber=ZAM/2026/77', user)).json();
+    expect(inbox.items).toHaveLength(1);
+    expect(inbox.items[0]).toMatchObject({ documentType: 'ORDERS', partnerName: 'Demo Retailer', status: 'received' });
+    const received = (await call('GET', `/api/documents/${inbox.items[0].id}`, user)).json();
+    expect(received.body.header.texts).toEqual([{ qualifier: 'AAI', text: 'Dostawa na rampę 3' }]);
+    expect(received.body.lines.map((l: { gtin: string }) => l.gtin)).toEqual([WATER, JUICE]);
+  });
+
+  it('a sent draft is no longer listed, changed or deleted; a copy is a new draft', async () => {
+    expect((await call('GET', '/api/drafts', buyer)).json().items.map((d: { id: string }) => d.id)).not.toContain(id);
+    const draft = (await call('GET', `/api/drafts/${id}`, buyer)).json();
+    expect(draft).toMatchObject({ state: 'sent', sentDocumentId: sentId });
+    const put = await call('PUT', `/api/drafts/${id}`, buyer, {
+      version,
+      partnerId: supplierPartner,
+      form: draft.form,
+    });
+    expect(put.statusCode).toBe(409);
+    expect(put.json().error.code).toBe('drafts.sent');
+    expect((await call('DELETE', `/api/drafts/${id}`, buyer)).statusCode).toBe(409);
+    const copy = await call('POST', `/api/drafts/${id}/copy`, buyer);
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json()).toMatchObject({ state: 'draft', version: 1, partnerId: supplierPartner });
+    expect(copy.json().form).toMatchObject({ number: '', lines: draft.form.lines });
+    expect((await call('DELETE', `/api/drafts/${copy.json().id}`, buyer)).statusCode).toBe(204);
+    expect((await call('GET', `/api/drafts/${copy.json().id}`, buyer)).statusCode).toBe(404);
+  });
+
+  it("another company's draft is 404 for every call", async () => {
+    for (const [method, url] of [
+      ['GET', `/api/drafts/${id}`],
+      ['POST', `/api/drafts/${id}/check`],
+      ['POST', `/api/drafts/${id}/copy`],
+      ['DELETE', `/api/drafts/${id}`],
+    ] as const) {
+      expect((await call(method, url, user)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await call('POST', `/api/drafts/${id}/send`, user, { version: 1 })).statusCode).toBe(404);
+  });
+
+  it('turnaround: Demo Supplier answers the order with its lines, references and parties carried over', async () => {
+    const inbox = (await call('GET', '/api/documents?direction=in&documentNumber=ZAM/2026/77', user)).json();
+    const orderId = inbox.items[0].id as string;
+    // Not the buyer's to answer: its own outbox copy is not a received order of the supplier.
+    const foreign = await call('POST', '/api/drafts', user, { kind: 'order_response', sourceDocumentId: sentId });
+    expect(foreign.statusCode).toBe(400);
+    expect(details(foreign)).toEqual(['sourceDocumentId:notFound']);
+
+    const res = await call('POST', '/api/drafts', user, { kind: 'invoice', sourceDocumentId: orderId });
+    expect(res.statusCode, res.body).toBe(201);
+    const draft = res.json();
+    expect(draft.sourceDocumentId).toBe(orderId);
+    expect(draft.partnerName).toBe('Demo Retailer');
+    expect(draft.form).toMatchObject({ orderNumber: 'ZAM/2026/77', number: '' });
+    expect(draft.form.buyer.gln).toBe(RETAILER_GLN);
+    expect(draft.form.supplier.gln).toBe(SUPPLIER_GLN);
+    // The order named no prices or VAT: the supplier's product list gives them.
+    expect(draft.form.lines.map((l: Record<string, string>) => [l.gtin, l.quantity, l.price, l.vatRate])).toEqual([
+      [WATER, '24', '1.29', '8'],
+      [JUICE, '12', '4.99', '5'],
+    ]);
+    const form = { ...draft.form, number: 'FV/2026/77' };
+    const saved = await call('PUT', `/api/drafts/${draft.id}`, user, {
+      version: 1,
+      partnerId: draft.partnerId,
+      form,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const check = (await call('POST', `/api/drafts/${draft.id}/check`, user)).json();
+    expect(check.findings).toEqual([]);
+    expect(check.ok).toBe(true);
+    // 24 × 1.29 = 30.96 at 8 % and 12 × 4.99 = 59.88 at 5 %: VAT 2.48 + 2.99, gross 96.31.
+    expect(check.edifact).toContain("MOA+77:96.31'");
+    const sent = await call('POST', `/api/drafts/${draft.id}/send`, user, { version: 2 });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const buyerInbox = (await call('GET', '/api/documents?direction=in&documentNumber=FV/2026/77', buyer)).json();
+    expect(buyerInbox.items.map((d: { documentType: string }) => d.documentType)).toEqual(['INVOIC']);
+  });
+
+  it('a despatch advice asks for its SSCCs and checks each check digit', async () => {
+    const inbox = (await call('GET', '/api/documents?direction=in&documentNumber=ZAM/2026/77', user)).json();
+    const draft = (
+      await call('POST', '/api/drafts', user, { kind: 'despatch_advice', sourceDocumentId: inbox.items[0].id })
+    ).json();
+    const bad = { ...draft.form, number: 'WZ/77', packages: [{ sscc: '359012340000000011', type: '201' }] };
+    await call('PUT', `/api/drafts/${draft.id}`, user, { version: 1, partnerId: draft.partnerId, form: bad });
+    const check = (await call('POST', `/api/drafts/${draft.id}/check`, user)).json();
+    expect(check.problems).toEqual([{ field: 'packages.0.sscc', code: 'sscc' }]);
+    const send = await call('POST', `/api/drafts/${draft.id}/send`, user, { version: 2 });
+    expect(send.statusCode).toBe(400);
+    expect(details(send)).toEqual(['form.packages.0.sscc:sscc']);
+    const good = { ...bad, packages: [{ sscc: ssccWithCheckDigit('35901234000000001')!, type: '201' }] };
+    await call('PUT', `/api/drafts/${draft.id}`, user, { version: 2, partnerId: draft.partnerId, form: good });
+    expect((await call('POST', `/api/drafts/${draft.id}/check`, user)).json()).toMatchObject({
+      ok: true,
+      findings: [],
+    });
+  });
+});
