@@ -100,7 +100,7 @@ export const ERROR_CODES = [
   /** A draft that was sent already: it cannot be changed or deleted any more (copy it instead). */
   'drafts.sent',
   /** The company keeps the most drafts it may (data: max). */
-  'drafts.too_many',
+  'drafts.limit_reached',
   /** The draft is being sent by another request right now (a double click): its answer will say the document. */
   'drafts.sending',
   /** The EDIFACT engine found errors in what the draft would send (details: form.<field>, the finding's code). */
@@ -183,7 +183,7 @@ export const ERROR_STATUS = {
   'documents.unencodable': 422,
   'drafts.version_conflict': 409,
   'drafts.sent': 409,
-  'drafts.too_many': 409,
+  'drafts.limit_reached': 409,
   'drafts.check_failed': 400,
   'drafts.sending': 409,
   'api_keys.invalid': 401,

@@ -4,6 +4,7 @@ import type auth from '@portal/i18n/locales/en/auth.json';
 import type chat from '@portal/i18n/locales/en/chat.json';
 import type common from '@portal/i18n/locales/en/common.json';
 import type documents from '@portal/i18n/locales/en/documents.json';
+import type drafts from '@portal/i18n/locales/en/drafts.json';
 import type edifact from '@portal/i18n/locales/en/edifact.json';
 import type errors from '@portal/i18n/locales/en/errors.json';
 import type help from '@portal/i18n/locales/en/help.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       chat: typeof chat;
       common: typeof common;
       documents: typeof documents;
+      drafts: typeof drafts;
       edifact: typeof edifact;
       errors: typeof errors;
       help: typeof help;

@@ -19,11 +19,11 @@ async function loadList(context: RouterContext, direction: 'in' | 'out', search:
   const { permissions, toggles } = await context.queryClient.ensureQueryData(permissionsQuery(context.api));
   const roles = context.session.getClaims()?.roles ?? [];
   if (!hasPermission({ roles, permissions, toggles }, READ[direction])) {
-    await i18next.loadNamespaces(['documents', 'edifact']);
+    await i18next.loadNamespaces(['documents', 'edifact', 'drafts']);
     return;
   }
   await Promise.all([
-    i18next.loadNamespaces(['documents', 'edifact']),
+    i18next.loadNamespaces(['documents', 'edifact', 'drafts']),
     context.queryClient.ensureQueryData(columnsQuery(context.api, columnListOf(direction))),
     context.queryClient.ensureInfiniteQueryData({
       ...documentsQuery(context.api, direction, search),
@@ -70,7 +70,7 @@ export const documentPageRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/documents/$id',
   loader: async (): Promise<void> => {
-    await i18next.loadNamespaces(['documents', 'edifact']);
+    await i18next.loadNamespaces(['documents', 'edifact', 'drafts']);
   },
   component: lazyRouteComponent(withChunkTimeout(documentPages), 'DocumentPage'),
 });

@@ -6,6 +6,7 @@ import { appLayoutRoute } from './app-layout-route.tsx';
 import { addressBookRoute } from './address-book-route.ts';
 import { ettnPendingRoute, ettnRoute } from './coming-soon-routes.ts';
 import { documentValidationRoute } from './document-validation-route.ts';
+import { draftRoute } from './drafts-route.ts';
 import { groupsRoute } from './groups-route.ts';
 import {
   documentPageRoute,
@@ -42,6 +43,7 @@ export const routeTree = rootRoute.addChildren([
     documentsInRoute.addChildren([inboxDocumentRoute]),
     documentsOutRoute.addChildren([outboxDocumentRoute]),
     documentPageRoute,
+    draftRoute,
     profileRoute,
     usersRoute,
     groupsRoute,

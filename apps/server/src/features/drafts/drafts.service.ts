@@ -301,7 +301,7 @@ export function createDraftsService(deps: DraftsDependencies & { db: Db; clock: 
     ): Promise<Draft> {
       const owner = ownerOf(caller);
       if ((await repo.count(owner)) >= DRAFTS_MAX_PER_COMPANY) {
-        throw new AppError('drafts.too_many', { data: { max: DRAFTS_MAX_PER_COMPANY } });
+        throw new AppError('drafts.limit_reached', { data: { max: DRAFTS_MAX_PER_COMPANY } });
       }
       let partnerId = input.partnerId ?? null;
       let form: DraftForm;

@@ -13,6 +13,8 @@ import { AdditionalStatusBadge, DocumentStatusBadge, businessStatusLabel } from 
 import { DocumentStatusActions } from './document-status-actions.tsx';
 import { CodeHint, codeText, useDocumentCodes, type CodeNames } from './code-name.tsx';
 import { DocumentDownloads } from './document-downloads.tsx';
+import { AnswerMenu } from '../../drafts/index.ts';
+import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { DocumentOriginal } from './document-original.tsx';
 import { useFindingText } from './use-finding-text.ts';
 
@@ -57,6 +59,7 @@ export function documentTitle(t: TFunction<'documents'>, doc: DocumentDetail): s
  */
 export function DocumentView({ doc }: { doc: DocumentDetail }) {
   const { t, i18n } = useTranslation('documents');
+  const { can } = usePermissions();
   const findingText = useFindingText();
   const language = i18n.language;
   const body = readBody(doc.body);
@@ -85,6 +88,9 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
           ) : null}
         </Group>
         <DocumentStatusActions doc={doc} />
+        {doc.direction === 'in' && can('OUTBOX_CREATE') ? (
+          <AnswerMenu documentId={doc.id} kind={doc.documentKind} />
+        ) : null}
         <DocumentDownloads doc={doc} />
       </Group>
       <Tabs defaultValue="document" keepMounted={false}>

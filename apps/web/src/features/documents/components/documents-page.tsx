@@ -24,6 +24,7 @@ import { documentColumn } from './document-columns.tsx';
 import { DocumentFilters } from './document-filters.tsx';
 import { DocumentsUpload } from './documents-upload.tsx';
 import { DocumentBulkBar } from './document-bulk-bar.tsx';
+import { DraftsSection, NewDocumentMenu } from '../../drafts/index.ts';
 
 const inboxRoute = getRouteApi('/app/documents/in');
 const outboxRoute = getRouteApi('/app/documents/out');
@@ -115,6 +116,7 @@ function DocumentsList({ direction, search }: { direction: DocumentDirection; se
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{t(direction === 'in' ? 'inbox.title' : 'outbox.title')}</Title>
         <Group gap="xs" wrap="wrap">
+          {direction === 'out' && can('OUTBOX_CREATE') ? <NewDocumentMenu /> : null}
           {canUpload ? (
             <Button
               variant={uploadOpen ? 'filled' : 'light'}
@@ -158,6 +160,7 @@ function DocumentsList({ direction, search }: { direction: DocumentDirection; se
       <Collapse expanded={filtersOpen} id="documents-filters">
         {filtersOpen ? <DocumentFilters search={search} onApply={setSearch} /> : null}
       </Collapse>
+      {direction === 'out' ? <DraftsSection /> : null}
       <DocumentBulkBar
         direction={direction}
         items={list.items}

@@ -1,0 +1,78 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO, SUPPLIER_GLN, afterToasts, expectAccessible, logIn, newPage, unique } from '../support.ts';
+
+/**
+ * Writing documents in the browser (issue 12): the buyer creates an order from the outbox's New document menu,
+ * checks it and sends it to Demo Supplier; the supplier answers the received order with an invoice (turnaround: its
+ * lines and references carried over, prices and VAT from its product list) and sends it; the buyer receives it.
+ */
+const BUYER = { email: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
+const WATER = '5901234123464';
+
+/** Demo Retailer's partner Demo Supplier, made through the API once (a second run finds it). */
+async function supplierPartner(request: APIRequestContext) {
+  const login = await request.post('/api/users/login', { data: { login: BUYER.email, password: BUYER.password } });
+  const token = ((await login.json()) as { keycloakResponse: { token: { access_token: string } } }).keycloakResponse
+    .token.access_token;
+  const res = await request.post('/api/partners', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { gln: SUPPLIER_GLN, docTypesOut: ['ORDERS'] },
+  });
+  expect([201, 409]).toContain(res.status());
+}
+
+test('the buyer writes and sends an order; the supplier answers it with an invoice the buyer receives', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await supplierPartner(request);
+  const { number } = unique('DR', { numberPrefix: 'ZAM' });
+
+  await logIn(page, BUYER);
+  await page.goto('/documents/out');
+  await page.getByTestId('new-document').click();
+  await page.getByTestId('new-order').click();
+  await expect(page).toHaveURL(/\/drafts\//);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Order');
+  await expect(page.getByTestId('draft-party-supplier').getByLabel('GLN')).toHaveValue(SUPPLIER_GLN);
+
+  // Check before the form is complete: the missing fields are named where they are.
+  await page.getByTestId('draft-check').click();
+  await expect(page.getByTestId('draft-number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Add at least one line')).toBeVisible();
+
+  await page.getByTestId('draft-number').fill(number);
+  await page.getByRole('button', { name: 'Add a line' }).click();
+  await page.getByTestId('draft-line-0-gtin').fill(WATER);
+  await page.getByTestId('draft-line-0-description').fill('Mineral water 0.5 l');
+  await page.getByTestId('draft-line-0-quantity').fill('24');
+  await expect(page.getByTestId('draft-save-state')).toHaveText('All changes saved');
+  await page.getByTestId('draft-check').click();
+  await expect(page.getByTestId('draft-check-result')).toContainText('The document is correct and ready to send.');
+  await afterToasts(page);
+  await expectAccessible(page);
+  await page.getByTestId('draft-send').click();
+  await expect(page.getByTestId('draft-sent')).toBeVisible();
+
+  const supplier = await newPage(browser, baseURL);
+  await logIn(supplier, { email: DEMO.user.email, password: DEMO.user.password });
+  await supplier.goto(`/documents/in?documentNumber=${encodeURIComponent(number)}`);
+  await supplier.getByRole('link', { name: number }).first().click();
+  await supplier.getByTestId('answer-document').click();
+  await supplier.getByTestId('answer-invoice').click();
+  await expect(supplier).toHaveURL(/\/drafts\//);
+  await expect(supplier.getByTestId('draft-orderNumber')).toHaveValue(number);
+  await expect(supplier.getByTestId('draft-line-0-price')).toHaveValue('1.29');
+  await expect(supplier.getByTestId('draft-line-0-vatRate')).toHaveValue('8');
+  // 24 × 1.29 = 30.96 net, 8 % VAT 2.48: 33.44.
+  await expect(supplier.getByTestId('draft-gross')).toContainText('33.44');
+  await supplier.getByTestId('draft-number').fill(`FV-${number}`);
+  await supplier.getByTestId('draft-send').click();
+  await expect(supplier.getByTestId('draft-sent')).toBeVisible();
+
+  await page.goto(`/documents/in?documentNumber=${encodeURIComponent(`FV-${number}`)}`);
+  await expect(page.getByRole('link', { name: `FV-${number}` }).first()).toBeVisible();
+});
