@@ -35,6 +35,14 @@ export {
 } from './money.ts';
 export { gs1CheckDigit, isValidGtin, isValidSscc, ssccWithCheckDigit } from './gs1.ts';
 export {
+  APPLICATION_REJECTION_CODE,
+  APPLICATION_RESPONSE_FUNCTIONS,
+  applicationResponse,
+  type ApplicationDecision,
+  type ApplicationResponseInput,
+} from './application-response.ts';
+export {
+  APERAK_REFERENCE_QUALIFIERS,
   EANCOM_ASSOCIATIONS,
   EANCOM_MESSAGE_TYPES,
   POLISH_INVOICE_TYPES,
@@ -52,10 +60,4 @@ export {
   type InterchangeParty,
   type WriteInterchangeOptions,
 } from './edifact/write-interchange.ts';
-export {
-  formToCanonical,
-  moneyLinesOf,
-  turnaroundForm,
-  TURNAROUNDS,
-  type CatalogueItem,
-} from './authoring.ts';
+export { formToCanonical, moneyLinesOf, turnaroundForm, TURNAROUNDS, type CatalogueItem } from './authoring.ts';

@@ -26,6 +26,7 @@ import {
   type PolishInvoiceType,
 } from '../src/edifact/write-message.ts';
 import { writeInterchange, type WriteInterchangeOptions } from '../src/edifact/write-interchange.ts';
+import { applicationResponse } from '../src/application-response.ts';
 import { isValidGtin, isValidSscc, ssccWithCheckDigit } from '../src/gs1.ts';
 import { canonicalTotals, computeTotals, type MoneyLine } from '../src/money.ts';
 
@@ -324,6 +325,18 @@ const receivingAdvice = (): CanonicalDocument => ({
   ],
 });
 
+/** The supplier's answer to the order, as the server makes it (BGM 305, DTM 137, RFF ON + DTM 171, NAD MS/MR, ERC). */
+const answer = (decision: 'accept' | 'reject', kind: CanonicalDocument['kind'] = 'order'): CanonicalDocument =>
+  applicationResponse({
+    decision,
+    reason: decision === 'reject' ? 'Brak indeksu 5901234123471 w kartotece; prosimy o korektę zamówienia.' : undefined,
+    number: 'APERAK-1042',
+    issuedOn: '2024-01-16',
+    answered: { kind, number: 'ZAM/2024/0115', date: '2024-01-15' },
+    sender: SUPPLIER,
+    recipient: BUYER,
+  })!;
+
 const INTERCHANGE: Omit<WriteInterchangeOptions, 'messages'> = {
   sender: { id: SUPPLIER },
   recipient: { id: BUYER },
@@ -355,6 +368,10 @@ const CASES: [string, () => CanonicalDocument][] = [
   ['INVOIC (INV)', () => invoice('INV')],
   ['INVOIC (credit note, negative lines)', () => invoice('INV', '-')],
   ['RECADV', receivingAdvice],
+  ['APERAK (rejected, with its reason)', () => answer('reject')],
+  ['APERAK (accepted)', () => answer('accept')],
+  ['APERAK (of an invoice)', () => answer('reject', 'invoice')],
+  ['APERAK (of a receiving advice)', () => answer('accept', 'receiving_advice')],
 ];
 
 describe.each(['D96A', 'D01B'] as const)('EANCOM in %s', (directory) => {
@@ -390,6 +407,56 @@ describe.each(['D96A', 'D01B'] as const)('EANCOM in %s', (directory) => {
       expect(polishInvoiceTypeOf(mapped[0]!.document.header)).toBe(type);
     },
   );
+});
+
+describe('the APERAK', () => {
+  it('is written as EANCOM writes it: BGM 305, DTM 137, RFF of the answered document, NAD MS and MR, ERC and FTX AAO', () => {
+    const { message } = writeEancomMessage(answer('reject'), { directory: 'D96A', reference: '1' });
+    const text = writeInterchange({ ...INTERCHANGE, messages: [message] });
+    expect(text.replaceAll("'", "'\n")).toContain(
+      [
+        "UNH+1+APERAK:D:96A:UN:EAN002'",
+        "BGM+305+APERAK-1042+27'",
+        "DTM+137:20240116:102'",
+        "RFF+ON:ZAM/2024/0115'",
+        "DTM+171:20240115:102'",
+        "NAD+MS+5909876000013::9'",
+        "NAD+MR+5901234000017::9'",
+        "ERC+REJECTED'",
+        "FTX+AAO+++Brak indeksu 5901234123471 w kartotece; prosimy o korektę zamówienia.'",
+        "UNT+10+1'",
+      ].join('\n'),
+    );
+  });
+
+  it('holds a reason of 350 characters in the one FTX of EANCOM 97 (five lines of 70), cut hard when it must', async () => {
+    const body = answer('reject');
+    body.errors[0]!.text = `${'a'.repeat(69)} ${'b'.repeat(280)}`;
+    const { written, findings } = await roundTrip(body, 'D96A');
+    expect(errorsOf(findings)).toEqual([]);
+    expect(written.omitted).toEqual([]);
+    expect(written.message.segments.filter((s) => s.tag === 'FTX')).toHaveLength(1);
+  });
+
+  it("has no place for lines, totals or an error's position: they are listed", () => {
+    const body = { ...answer('reject'), lines: order().lines };
+    body.errors[0]!.position = '4';
+    const { omitted } = writeEancomMessage(body, { directory: 'D01B', reference: '1' });
+    expect(omitted).toEqual(['errors[0].position', 'lines']);
+  });
+
+  it("answers only the kinds EANCOM's APERAK can name", () => {
+    expect(
+      applicationResponse({
+        decision: 'accept',
+        number: '1',
+        issuedOn: '2024-01-16',
+        answered: { kind: 'price_catalogue', number: 'X' },
+        sender: SUPPLIER,
+        recipient: BUYER,
+      }),
+    ).toBeUndefined();
+  });
 });
 
 describe('what a message type has no place for', () => {

@@ -29,12 +29,15 @@ import {
 export type EancomDirectory = 'D96A' | 'D01B';
 
 /** The message types written. */
-export type EancomMessageType = 'ORDERS' | 'ORDRSP' | 'DESADV' | 'INVOIC' | 'RECADV';
+export type EancomMessageType = 'ORDERS' | 'ORDRSP' | 'DESADV' | 'INVOIC' | 'RECADV' | 'APERAK';
 
-/** UNH 0057: the EANCOM message version of each type, the first association of the guide the engine ships. */
+/**
+ * UNH 0057: the EANCOM message version of each type, the first association of the guide the engine ships (APERAK:
+ * EAN002 of EANCOM 97; EAN004 of EANCOM 2002 syntax 3, whose guide also lists EAN003 and the syntax 4 EAN005).
+ */
 export const EANCOM_ASSOCIATIONS: Readonly<Record<EancomDirectory, Readonly<Record<EancomMessageType, string>>>> = {
-  D96A: { ORDERS: 'EAN008', ORDRSP: 'EAN005', DESADV: 'EAN005', INVOIC: 'EAN008', RECADV: 'EAN003' },
-  D01B: { ORDERS: 'EAN010', ORDRSP: 'EAN009', DESADV: 'EAN007', INVOIC: 'EAN011', RECADV: 'EAN007' },
+  D96A: { ORDERS: 'EAN008', ORDRSP: 'EAN005', DESADV: 'EAN005', INVOIC: 'EAN008', RECADV: 'EAN003', APERAK: 'EAN002' },
+  D01B: { ORDERS: 'EAN010', ORDRSP: 'EAN009', DESADV: 'EAN007', INVOIC: 'EAN011', RECADV: 'EAN007', APERAK: 'EAN004' },
 };
 
 /** The message type a kind of document is written as. */
@@ -45,6 +48,21 @@ export const EANCOM_MESSAGE_TYPES: Readonly<Partial<Record<DocumentKind, EancomM
   invoice: 'INVOIC',
   credit_note: 'INVOIC',
   receiving_advice: 'RECADV',
+  application_error: 'APERAK',
+};
+
+/**
+ * The RFF qualifier (UNCL 1153, as EANCOM's APERAK restricts it) an application error uses for the document it
+ * answers: ON order, POR order response, AAK despatch advice, IV invoice (and credit note), ACE related document
+ * (the receiving advice, which the list has no code of its own for).
+ */
+export const APERAK_REFERENCE_QUALIFIERS: Readonly<Partial<Record<DocumentKind, string>>> = {
+  order: 'ON',
+  order_response: 'POR',
+  despatch_advice: 'AAK',
+  invoice: 'IV',
+  credit_note: 'IV',
+  receiving_advice: 'ACE',
 };
 
 /**
@@ -109,7 +127,7 @@ const ORDER_LINE: readonly LineTag[] = [
   'ALC',
 ];
 
-const PROFILES: Readonly<Record<EancomMessageType, (directory: EancomDirectory) => Profile>> = {
+const PROFILES: Readonly<Record<Exclude<EancomMessageType, 'APERAK'>, (directory: EancomDirectory) => Profile>> = {
   ORDERS: () => ({
     header: new Set(['FTX', 'TAX', 'CUX', 'PAT', 'ALC']),
     line: ORDER_LINE,
@@ -297,8 +315,93 @@ const packageSegments = (pkg: Package): Segment[] => [
 export const writeEancomMessage = (document: CanonicalDocument, options: WriteMessageOptions): WrittenMessage => {
   const { directory, reference } = options;
   const type = options.type ?? EANCOM_MESSAGE_TYPES[document.kind] ?? 'ORDERS';
-  const profile = PROFILES[type](directory);
   const omitted: string[] = [];
+  const body =
+    type === 'APERAK' ? applicationErrorBody(document, directory, omitted) : bodyOf(document, type, directory, omitted);
+  const header = document.header;
+  const association = EANCOM_ASSOCIATIONS[directory][type];
+  const unh = seg('UNH', reference, [type, 'D', directory.slice(1), 'UN', association]);
+  const unt = seg('UNT', String(body.length + 2), reference);
+  const segments = [unh, ...body, unt];
+  return {
+    message: {
+      reference,
+      type,
+      version: 'D',
+      release: directory.slice(1),
+      agency: 'UN',
+      association,
+      directory,
+      documentNumber: header.number ?? reference,
+      segments,
+      header: unh,
+      trailer: unt,
+    },
+    omitted,
+  };
+};
+
+/**
+ * An APERAK (EANCOM 97 APERAK EAN002, EANCOM 2002 EAN004): BGM (1001 305 application error and acknowledgement,
+ * 1004 its number, 1225 its function: 29 accepted without amendment, 27 not accepted…), DTM 137, the RFF group of
+ * the document answered (with its DTM 171), the NAD group (MS the sender of the report, MR its recipient), then one
+ * ERC group per error: ERC C901 9321 the code and one FTX AAO (the guide allows one) with its text in up to five
+ * lines. Nothing else of the body has a place: it is listed in `omitted`.
+ */
+const applicationErrorBody = (
+  document: CanonicalDocument,
+  directory: EancomDirectory,
+  omitted: string[],
+): Segment[] => {
+  const header = document.header;
+  const body: Segment[] = [
+    seg('BGM', [header.documentNameCode, '', '', header.documentName], header.number, header.functionCode),
+    ...header.dates.map(dtm),
+    ...document.references.flatMap(referenceGroup),
+    ...document.parties.flatMap((party) => partyGroup(party, true)),
+  ];
+  if (header.responseType) omitted.push('header.responseType');
+  if (header.texts.length) omitted.push('header.texts');
+  document.errors.forEach((error, i) => {
+    body.push(seg('ERC', [error.code]));
+    if (error.text) {
+      // One FTX only (the guide's maximum): a text that does not fit in five lines cut at spaces is cut hard (it
+      // reads back with a space at each cut), and what five lines cannot hold at all is omitted.
+      const size = textSize(directory);
+      let { pieces, rest } = splitText(error.text, size, 5);
+      if (rest) {
+        const text = error.text.trim();
+        pieces = Array.from({ length: Math.min(5, Math.ceil(text.length / size)) }, (_, n) =>
+          text.slice(n * size, (n + 1) * size),
+        );
+        rest = text.slice(5 * size);
+      }
+      body.push(seg('FTX', 'AAO', undefined, undefined, pieces));
+      if (rest) omitted.push(`errors[${i}].text`);
+    }
+    if (error.reference) omitted.push(`errors[${i}].reference`);
+    if (error.position) omitted.push(`errors[${i}].position`);
+  });
+  const rest: [string, unknown[]][] = [
+    ['lines', document.lines],
+    ['paymentTerms', document.paymentTerms],
+    ['allowances', document.allowances],
+    ['taxes', document.taxes],
+    ['totals', document.totals],
+    ['packages', document.packages],
+  ];
+  for (const [name, list] of rest) if (list.length) omitted.push(name);
+  if (document.currency) omitted.push('currency');
+  return body;
+};
+
+const bodyOf = (
+  document: CanonicalDocument,
+  type: Exclude<EancomMessageType, 'APERAK'>,
+  directory: EancomDirectory,
+  omitted: string[],
+): Segment[] => {
+  const profile = PROFILES[type](directory);
   const header = document.header;
   const body: Segment[] = [];
 
@@ -357,25 +460,5 @@ export const writeEancomMessage = (document: CanonicalDocument, options: WriteMe
       if (!profile.header.has('MOA') && document.totals.length) omitted.push('totals');
       body.push(count);
   }
-
-  const association = EANCOM_ASSOCIATIONS[directory][type];
-  const unh = seg('UNH', reference, [type, 'D', directory.slice(1), 'UN', association]);
-  const unt = seg('UNT', String(body.length + 2), reference);
-  const segments = [unh, ...body, unt];
-  return {
-    message: {
-      reference,
-      type,
-      version: 'D',
-      release: directory.slice(1),
-      agency: 'UN',
-      association,
-      directory,
-      documentNumber: header.number ?? reference,
-      segments,
-      header: unh,
-      trailer: unt,
-    },
-    omitted,
-  };
+  return body;
 };
