@@ -230,7 +230,8 @@ describe('an order from Demo Retailer to Demo Supplier', () => {
       [WATER, '24', '1.29', '8'],
       [JUICE, '12', '4.99', '5'],
     ]);
-    const form = { ...draft.form, number: 'FV/2026/77' };
+    // Only part of the water is invoiced: the order is partly answered.
+    const form = { ...draft.form, number: 'FV/2026/77', lines: [{ ...draft.form.lines[0], quantity: '20' }] };
     const saved = await call('PUT', `/api/drafts/${draft.id}`, user, {
       version: 1,
       partnerId: draft.partnerId,
@@ -240,12 +241,21 @@ describe('an order from Demo Retailer to Demo Supplier', () => {
     const check = (await call('POST', `/api/drafts/${draft.id}/check`, user)).json();
     expect(check.findings).toEqual([]);
     expect(check.ok).toBe(true);
-    // 24 × 1.29 = 30.96 at 8 % and 12 × 4.99 = 59.88 at 5 %: VAT 2.48 + 2.99, gross 96.31.
-    expect(check.edifact).toContain("MOA+77:96.31'");
+    // 20 × 1.29 = 25.80 at 8 %: VAT 2.064, 2.06 in grosze; gross 27.86.
+    expect(check.edifact).toContain("MOA+77:27.86'");
     const sent = await call('POST', `/api/drafts/${draft.id}/send`, user, { version: 2 });
     expect(sent.statusCode, sent.body).toBe(200);
     const buyerInbox = (await call('GET', '/api/documents?direction=in&documentNumber=FV/2026/77', buyer)).json();
     expect(buyerInbox.items.map((d: { documentType: string }) => d.documentType)).toEqual(['INVOIC']);
+    const order = (await call('GET', `/api/documents/${orderId}`, user)).json();
+    expect(order.additionalStatus).toBe('partially_completed');
+    expect(order.history).toContainEqual(
+      expect.objectContaining({ field: 'additionalStatus', to: 'partially_completed', reason: 'answered' }),
+    );
+    // A second invoice starts from what is still open: 4 of the water, all of the juice.
+    const second = (await call('POST', '/api/drafts', user, { kind: 'invoice', sourceDocumentId: orderId })).json();
+    expect(second.form.lines.map((l: { quantity: string }) => l.quantity)).toEqual(['4', '12']);
+    expect((await call('DELETE', `/api/drafts/${second.id}`, user)).statusCode).toBe(204);
   });
 
   it('a despatch advice asks for its SSCCs and checks each check digit', async () => {
@@ -266,5 +276,12 @@ describe('an order from Demo Retailer to Demo Supplier', () => {
       ok: true,
       findings: [],
     });
+    // Everything despatched: the order is Completed, and a further despatch advice has nothing open.
+    expect((await call('POST', `/api/drafts/${draft.id}/send`, user, { version: 3 })).statusCode).toBe(200);
+    expect((await call('GET', `/api/documents/${inbox.items[0].id}`, user)).json().additionalStatus).toBe('completed');
+    const next = (
+      await call('POST', '/api/drafts', user, { kind: 'despatch_advice', sourceDocumentId: inbox.items[0].id })
+    ).json();
+    expect(next.form.lines.map((l: { quantity: string }) => l.quantity)).toEqual(['0', '0']);
   });
 });

@@ -633,7 +633,13 @@ export function createDocumentsService(deps: {
     async source(
       caller: DocumentsCaller,
       id: string,
-    ): Promise<{ id: string; kind: string; direction: string; partnerId: string | null; body: CanonicalDocument } | null> {
+    ): Promise<{
+      id: string;
+      kind: string;
+      direction: string;
+      partnerId: string | null;
+      body: CanonicalDocument;
+    } | null> {
       const row = await repo.find(await readerOf(caller), id);
       if (!row) return null;
       return {
@@ -643,6 +649,40 @@ export function createDocumentsService(deps: {
         partnerId: row.partnerId,
         body: row.body as unknown as CanonicalDocument,
       };
+    },
+
+    /**
+     * For the drafts: an order answered from the portal becomes Partially Completed or Completed (issue 12, part 2),
+     * with a history entry. Read through the access scope; a cancelled document stays cancelled.
+     */
+    async markAnswered(
+      caller: DocumentsCaller,
+      id: string,
+      status: 'completed' | 'partially_completed',
+    ): Promise<void> {
+      const row = await repo.find(await readerOf(caller), id);
+      if (!row || row.additionalStatus === status || row.additionalStatus === 'cancelled') return;
+      // Completed stays completed: a late partial answer does not reopen the order.
+      if (row.additionalStatus === 'completed') return;
+      const at = clock.now();
+      await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Db;
+        await repo.setStatus(id, { additionalStatus: status }, tx);
+        await repo.insertHistory(
+          [
+            {
+              documentId: id,
+              field: 'additionalStatus',
+              fromValue: row.additionalStatus,
+              toValue: status,
+              userId: caller.userId,
+              at,
+              reason: 'answered',
+            },
+          ],
+          tx,
+        );
+      });
     },
 
     /** The names of the document's codes and of its segments' elements, from the directory of its version. */

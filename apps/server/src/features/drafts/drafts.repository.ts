@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { documentDrafts, interchangeControlSequence } from './drafts.table.ts';
 
@@ -101,6 +101,25 @@ export function createDraftsRepository(db: Db) {
         .update(documentDrafts)
         .set({ state: 'sent', sentDocumentId: documentId, sentAt: at, updatedAt: at })
         .where(eq(documentDrafts.id, id));
+    },
+
+    /** The forms of the sent drafts that answered `sourceDocumentId` (turnaround), of the given kinds. */
+    async sentAnswers(
+      owner: DraftOwner,
+      sourceDocumentId: string,
+      kinds: readonly string[],
+    ): Promise<{ kind: string; form: Record<string, unknown> }[]> {
+      return db
+        .select({ kind: documentDrafts.kind, form: documentDrafts.form })
+        .from(documentDrafts)
+        .where(
+          and(
+            ownedBy(owner),
+            eq(documentDrafts.sourceDocumentId, sourceDocumentId),
+            eq(documentDrafts.state, 'sent'),
+            inArray(documentDrafts.kind, [...kinds]),
+          ),
+        );
     },
 
     /** A demo session's drafts go with its documents when the session ends. */

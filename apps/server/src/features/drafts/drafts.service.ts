@@ -28,6 +28,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { companyOf } from '../../lib/company-scope.ts';
 import type { StoreRef } from '../edifact/edifact.tasks.ts';
 import type { CheckDraftResult } from './drafts.tasks.ts';
+import { answeredQuantities, completionOf, openQuantity, orderedQuantities } from './drafts.completion.ts';
 import { createDraftsRepository, type DraftOwner, type DraftRow } from './drafts.repository.ts';
 
 /** Who calls: the request's principal (an impersonating admin is the impersonated user here). */
@@ -86,6 +87,8 @@ export type DraftsDependencies = {
       partnerId: string | null;
       body: CanonicalDocument;
     } | null>;
+    /** Sets a readable document's additional status as its answers leave it (history reason `answered`). */
+    markAnswered(caller: DraftsCaller, id: string, status: 'completed' | 'partially_completed'): Promise<void>;
     upload(
       caller: DraftsCaller,
       direction: 'out',
@@ -241,6 +244,20 @@ export function createDraftsService(deps: DraftsDependencies & { db: Db; clock: 
     return { ...result, directory };
   }
 
+  /**
+   * After an answer to an order is sent: the order becomes Partially Completed or Completed by what its sent despatch
+   * advices or invoices cover (issue 12, part 2).
+   */
+  async function completeSource(caller: DraftsCaller, owner: DraftOwner, row: DraftRow): Promise<void> {
+    if (!row.sourceDocumentId || (row.kind !== 'despatch_advice' && row.kind !== 'invoice')) return;
+    const source = await deps.documents.source(caller, row.sourceDocumentId);
+    if (!source || source.body.kind !== 'order') return;
+    const answers = await repo.sentAnswers(owner, source.id, ['despatch_advice', 'invoice']);
+    const forms = (kind: string) => answers.filter((a) => a.kind === kind).map((a) => DraftFormSchema.parse(a.form));
+    const status = completionOf(source.body, [forms('despatch_advice'), forms('invoice')]);
+    if (status) await deps.documents.markAnswered(caller, source.id, status);
+  }
+
   return {
     /** What the new-document menu offers: each kind some partner of the company may receive, with those partners. */
     async kinds(caller: DraftsCaller): Promise<DraftKinds> {
@@ -320,6 +337,18 @@ export function createDraftsService(deps: DraftsDependencies & { db: Db; clock: 
         );
         form.currency ||= 'PLN';
         partnerId ??= source.partnerId;
+        // A second despatch or invoice of an order starts from what is still open of each line.
+        if (source.body.kind === 'order' && (input.kind === 'despatch_advice' || input.kind === 'invoice')) {
+          const answers = await repo.sentAnswers(owner, source.id, [input.kind]);
+          if (answers.length) {
+            const ordered = orderedQuantities(source.body);
+            const answered = answeredQuantities(answers.map((a) => DraftFormSchema.parse(a.form)));
+            for (const line of form.lines) {
+              const open = openQuantity(ordered, answered, line.orderLineNumber || line.gtin);
+              if (open !== null) line.quantity = open;
+            }
+          }
+        }
       } else {
         form = input.form ?? (await newForm(caller, input.kind, partnerId));
       }
@@ -464,6 +493,7 @@ export function createDraftsService(deps: DraftsDependencies & { db: Db; clock: 
       const document = stored?.documents[0];
       if (document) {
         await repo.markSent(id, document.id, clock.now());
+        await completeSource(caller, owner, row);
         return { documentId: document.id, repeated: !!stored.duplicate };
       }
       // The same interchange is being stored by another send of this draft (a double click, another server):

@@ -550,7 +550,9 @@ function DraftEditor({ draft }: { draft: Draft }) {
         </Fieldset>
       ) : null}
 
-      {checked ? <CheckResult checked={checked} preview={preview} onPreview={() => setPreview((p) => !p)} /> : null}
+      {checked ? (
+        <CheckResult kind={kind} checked={checked} preview={preview} onPreview={() => setPreview((p) => !p)} />
+      ) : null}
 
       {readOnly ? null : (
         <Group justify="flex-end" gap="sm" wrap="wrap">
@@ -707,17 +709,68 @@ function ProductPicker({ onPick }: { onPick: (line: Partial<DraftLine>) => void 
   );
 }
 
+/** A form field's path (`lines.0.quantity`, `buyer.gln`, `number`) as the user reads it: "Line 1 · Quantity". */
+function useFieldLabel(kind: DraftKind): (field: string | null) => string {
+  const { t } = useTranslation('drafts');
+  return (field) => {
+    if (!field) return t('form.general');
+    const [head, second, third] = field.split('.');
+    const lineKeys: Record<string, string> = {
+      gtin: t('form.gtin'),
+      description: t('form.description'),
+      buyerArticleNumber: t('form.buyerArticleNumber'),
+      supplierArticleNumber: t('form.supplierArticleNumber'),
+      quantity: t(`form.quantity.${kind}`),
+      unit: t('form.unit'),
+      price: t('form.price'),
+      vatRate: t('form.vatRate'),
+      packageNumber: t('form.packageNumber'),
+      orderLineNumber: t('form.orderNumber'),
+    };
+    if (head === 'lines' && second !== undefined) {
+      const line = t('form.line', { number: Number(second) + 1 });
+      return third ? `${line} · ${lineKeys[third] ?? third}` : line;
+    }
+    if (head === 'packages' && second !== undefined) {
+      return `${t('form.package', { number: Number(second) + 1 })} · ${t('form.sscc')}`;
+    }
+    if (head === 'buyer' || head === 'supplier' || head === 'deliveryPoint' || head === 'invoicee') {
+      const party = t(`form.parties.${head}`);
+      return second ? `${party} · ${t(`form.party.${second as 'gln'}`, { defaultValue: second })}` : party;
+    }
+    if (head === 'deliveryDate') return t(`form.deliveryDate.${kind}`);
+    const labels: Record<string, string> = {
+      number: t('form.number'),
+      documentDate: t('form.documentDate'),
+      orderNumber: t('form.orderNumber'),
+      orderDate: t('form.orderDate'),
+      despatchNumber: t('form.despatchNumber'),
+      invoiceNumber: t('form.invoiceNumber'),
+      invoiceDate: t('form.invoiceDate'),
+      currency: t('form.currency'),
+      paymentDueDate: t('form.paymentDueDate'),
+      note: t('form.note'),
+      partnerId: t('form.partner'),
+      lines: t('form.lines'),
+    };
+    return labels[field] ?? field;
+  };
+}
+
 function CheckResult({
+  kind,
   checked,
   preview,
   onPreview,
 }: {
+  kind: DraftKind;
   checked: DraftCheck;
   preview: boolean;
   onPreview: () => void;
 }) {
   const { t } = useTranslation('drafts');
   const words = useFindingWords();
+  const label = useFieldLabel(kind);
   const errors = checked.findings.filter((f) => f.severity === 'error');
   const ok = checked.ok && checked.problems.length === 0;
   return (
@@ -732,7 +785,7 @@ function CheckResult({
         </Text>
         {(errors.length ? errors : checked.findings).slice(0, 20).map((f, i) => (
           <Text key={i} size="sm">
-            {t('form.finding', { field: f.field ?? t('form.general'), message: words(f) })}
+            {t('form.finding', { field: label(f.field), message: words(f) })}
           </Text>
         ))}
         {checked.omitted.length ? (
