@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   keepHeapsSmall();
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const seeded = config.demoData ? await seedDemoData(database.db) : false;
+  const seeded = config.demoData ? await seedDemoData(database.db, { partners: true }) : false;
   // The payment reminder texts of every language; fills only what is missing.
   await seedAppConfig(database.db);
   const app = await buildApp({ config, database });

@@ -5,6 +5,7 @@ import { createAuditService } from '../features/audit/audit.service.ts';
 import { hashPassword, insertLegacyAccount } from '../features/auth/auth.service.ts';
 import { createCompaniesService } from '../features/companies/companies.service.ts';
 import { createGroupsService } from '../features/groups/groups.service.ts';
+import { seedDemoPartners } from '../features/partners/partners.seed.ts';
 import { createProductsService } from '../features/products/products.service.ts';
 import { createUsersService } from '../features/users/users.service.ts';
 
@@ -60,8 +61,11 @@ export const DEMO_DELIVERY_POINTS = [
 
 const ALL: FeaturePermission[] = [...FEATURE_PERMISSIONS];
 
-/** Seeds the demo companies, users, groups and the legacy account once; returns false when already there. */
-export async function seedDemoData(db: Db): Promise<boolean> {
+/**
+ * Seeds the demo companies, users, groups and the legacy account once; returns false when already there. `partners`
+ * (the demo start, not the tests) makes Demo Retailer and Demo Supplier each other's trading partner.
+ */
+export async function seedDemoData(db: Db, options: { partners?: boolean } = {}): Promise<boolean> {
   // The seed writes through the owners' services, as every other feature does (decision 0013).
   const users = createUsersService({ db });
   const groups = createGroupsService({
@@ -198,6 +202,31 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       })),
       tx,
     );
+
+    if (options.partners) {
+      await seedDemoPartners(
+        db,
+        [
+          {
+            companyId: retailer,
+            gln: DEMO_GLNS.supplier,
+            name: 'Demo Supplier',
+            linkedCompanyId: supplier,
+            docTypesIn: ['ORDRSP', 'DESADV', 'INVOIC', 'APERAK'],
+            docTypesOut: ['ORDERS', 'RECADV', 'APERAK'],
+          },
+          {
+            companyId: supplier,
+            gln: DEMO_GLNS.retailer,
+            name: 'Demo Retailer',
+            linkedCompanyId: retailer,
+            docTypesIn: ['ORDERS', 'RECADV', 'APERAK'],
+            docTypesOut: ['ORDRSP', 'DESADV', 'INVOIC', 'APERAK'],
+          },
+        ],
+        tx,
+      );
+    }
 
     await insertLegacyAccount(
       {
