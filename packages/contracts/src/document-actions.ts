@@ -103,3 +103,36 @@ export const DocumentExportQuerySchema = DocumentListQuerySchema.omit({
   language: LanguageSchema.optional(),
 });
 export type DocumentExportQuery = z.infer<typeof DocumentExportQuerySchema>;
+
+/** The kinds of received documents a user answers with an APERAK (accepted, or rejected with a reason). */
+export const ANSWERABLE_DOCUMENT_KINDS = [
+  'order',
+  'order_response',
+  'despatch_advice',
+  'invoice',
+  'credit_note',
+  'receiving_advice',
+] as const;
+/** The longest reason of a rejection: the five lines of 70 characters of one FTX in EANCOM 97's APERAK. */
+export const DOCUMENT_RESPONSE_REASON_MAX = 350;
+export const DOCUMENT_RESPONSE_DECISIONS = ['accept', 'reject'] as const;
+export type DocumentResponseDecision = (typeof DOCUMENT_RESPONSE_DECISIONS)[number];
+
+/**
+ * `POST /api/documents/:id/response`: the receiver accepts or rejects an inbox document (INBOX_MODIFY); the portal
+ * sends the sender an APERAK. A rejection needs its reason. One answer per document (409 `documents.already_answered`).
+ */
+export const DocumentResponseSchema = z
+  .object({
+    decision: z.enum(DOCUMENT_RESPONSE_DECISIONS, { error: 'oneOf' }),
+    reason: text().trim().max(DOCUMENT_RESPONSE_REASON_MAX, 'tooLong').optional(),
+  })
+  .refine((v) => v.decision !== 'reject' || !!v.reason, { error: 'required', path: ['reason'] });
+export type DocumentResponse = z.input<typeof DocumentResponseSchema>;
+
+/** The answer stored: the APERAK document of the caller's outbox. */
+export const DocumentResponseResultSchema = z.object({
+  decision: z.enum(DOCUMENT_RESPONSE_DECISIONS),
+  responseDocumentId: z.string().nullable(),
+});
+export type DocumentResponseResult = z.infer<typeof DocumentResponseResultSchema>;

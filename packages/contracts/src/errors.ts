@@ -95,6 +95,8 @@ export const ERROR_CODES = [
   'documents.status_not_applicable',
   /** The chosen file encoding cannot hold a character of the document (details: the character and its place). */
   'documents.unencodable',
+  /** The document was answered already (accepted or rejected with an APERAK): one answer per document. */
+  'documents.already_answered',
   /** A draft saved over an older version of it: another tab or user saved in between (reload it). */
   'drafts.version_conflict',
   /** A draft that was sent already: it cannot be changed or deleted any more (copy it instead). */
@@ -181,6 +183,7 @@ export const ERROR_STATUS = {
   'documents.zip_too_large': 400,
   'documents.status_not_applicable': 400,
   'documents.unencodable': 422,
+  'documents.already_answered': 409,
   'drafts.version_conflict': 409,
   'drafts.sent': 409,
   'drafts.limit_reached': 409,

@@ -1,4 +1,5 @@
 import type { DocumentBusinessStatus } from '@portal/contracts';
+import type { CanonicalDocument } from '@portal/documents';
 
 /**
  * The business status the store derives from what the data says (decision 0025), nothing more: an order is a new
@@ -6,8 +7,10 @@ import type { DocumentBusinessStatus } from '@portal/contracts';
  * order (a `reference` link, decision 0022) moves that order on: an order response by its BGM 1225 (29 accepted
  * without amendment: confirmed; 4 change: modified and waiting for validation; 27 not accepted: order rejected), a
  * despatch advice: dispatched; a receiving advice: delivered; an invoice: invoiced. An order never moves back (a late
- * order response does not undo its despatch). The other statuses of the description wait for the messages and
- * transports that carry them (IFTSTA, the French platforms' statuses).
+ * order response does not undo its despatch). An application error (APERAK) received about a document of the
+ * outbox answers it (decision 0034): 29 accepted without amendment: confirmed; 27 not accepted: anomaly reported. The
+ * other statuses of the description wait for the messages and transports that carry them (IFTSTA, the French
+ * platforms' statuses).
  */
 export function initialBusinessStatus(
   kind: string,
@@ -31,6 +34,10 @@ export function statusFromLinked(kind: string, functionCode: string | null | und
       return 'delivered';
     case 'invoice':
       return 'invoiced';
+    case 'application_error':
+      if (functionCode === '29') return 'confirmed';
+      if (functionCode === '27') return 'anomaly_reported';
+      return null;
     default:
       return null;
   }
@@ -43,6 +50,7 @@ const STAGE: Partial<Record<string, number>> = {
   confirmed: 1,
   modified_awaiting_validation: 1,
   rejected: 1,
+  anomaly_reported: 1,
   dispatched: 2,
   delivered: 3,
   invoiced: 4,
@@ -52,4 +60,16 @@ const STAGE: Partial<Record<string, number>> = {
 export function advances(current: string | null, next: DocumentBusinessStatus): boolean {
   if (current === next) return false;
   return (STAGE[next] ?? 0) >= (current === null ? -1 : (STAGE[current] ?? -1));
+}
+
+/** The longest reason an answer's history row keeps of the APERAK's error texts. */
+const ANSWER_REASON_MAX = 1000;
+
+/** The reason an APERAK gives (its errors' texts, FTX AAO), for the history of the document it answers. */
+export function answerReason(body: CanonicalDocument): string | null {
+  const text = body.errors
+    .map((e) => e.text?.trim())
+    .filter(Boolean)
+    .join('; ');
+  return text ? text.slice(0, ANSWER_REASON_MAX) : null;
 }

@@ -16,14 +16,14 @@ import {
   type DocumentDirection,
   type DocumentFinding,
 } from '@portal/contracts';
-import type { CanonicalDocument } from '@portal/documents';
+import { APERAK_REFERENCE_QUALIFIERS, type CanonicalDocument } from '@portal/documents';
 import type { CpuPool } from '../../cpu/pool.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
 import type { DocumentCompanies, DocumentPartners, DocumentProducts } from './documents.dependencies.ts';
-import { advances, initialBusinessStatus, statusFromLinked } from './documents.business-status.ts';
+import { advances, answerReason, initialBusinessStatus, statusFromLinked } from './documents.business-status.ts';
 import type { DocumentsRepository, InterchangeRow, NewDocument, NewHistory } from './documents.repository.ts';
 import { splitInterchange, type Piece } from './documents.split.ts';
 import type { IngestedMessage, IngestResult } from './documents.tasks.ts';
@@ -207,9 +207,29 @@ async function rowsOf(
 }
 
 /**
+ * The documents an application error (APERAK) answers: the kinds its reference's qualifier names (ON an order, IV an
+ * invoice or credit note, AAK a despatch advice…), of the other list of the same company (the inbox APERAK answers
+ * an outbox document) and the same partner. Undefined for any other document, or an APERAK naming another kind of
+ * reference, which links as any document does.
+ */
+function answeredBy(
+  row: NewDocument,
+): ((c: { kind: string; direction?: string; partnerGln?: string | null }) => boolean) | undefined {
+  if (row.kind !== 'application_error') return undefined;
+  const qualifier = (row.body as unknown as CanonicalDocument).references.find(
+    (r) => r.value === row.referenceNumber,
+  )?.qualifier;
+  const kinds = Object.entries(APERAK_REFERENCE_QUALIFIERS)
+    .filter(([, q]) => q === qualifier)
+    .map(([kind]) => kind);
+  if (!kinds.length) return undefined;
+  return (c) => kinds.includes(c.kind) && c.direction !== row.direction && c.partnerGln === row.partnerGln;
+}
+
+/**
  * Links each new copy to the document of the same company its reference number names (an order response, despatch
- * advice or invoice to its order, a receiving advice to its despatch advice): `reference`, from the new one. The
- * referenced order is preferred when several documents have that number.
+ * advice or invoice to its order, a receiving advice to its despatch advice, an APERAK to the document it answers):
+ * `reference`, from the new one. The referenced order is preferred when several documents have that number.
  */
 async function chainLinks(
   repo: DocumentsRepository,
@@ -225,11 +245,21 @@ async function chainLinks(
     else byCompany.set(row.companyId, [row]);
   }
   // The same batch's earlier messages count too: a file's order and its invoice are linked in whichever batch.
-  const inBatch = new Map<string, { id: string; number: string; kind: string; messageIndex: number }[]>();
+  const inBatch = new Map<
+    string,
+    { id: string; number: string; kind: string; messageIndex: number; direction: string; partnerGln: string | null }[]
+  >();
   for (const row of rows) {
     if (!row.number) continue;
     const key = `${row.companyId}/${row.number}`;
-    const entry = { id: row.id!, number: row.number, kind: row.kind, messageIndex: row.messageIndex };
+    const entry = {
+      id: row.id!,
+      number: row.number,
+      kind: row.kind,
+      messageIndex: row.messageIndex,
+      direction: row.direction,
+      partnerGln: row.partnerGln ?? null,
+    };
     const list = inBatch.get(key);
     if (list) list.push(entry);
     else inBatch.set(key, [entry]);
@@ -240,7 +270,10 @@ async function chainLinks(
       const earlier = (inBatch.get(`${companyId}/${row.referenceNumber}`) ?? []).filter(
         (f) => f.messageIndex < row.messageIndex,
       );
-      const candidates = [...found.filter((f) => f.number === row.referenceNumber), ...earlier];
+      const answers = answeredBy(row);
+      const candidates = [...found.filter((f) => f.number === row.referenceNumber), ...earlier].filter(
+        (c) => !answers || answers(c),
+      );
       const target = candidates.find((f) => f.kind === 'order') ?? candidates[0];
       if (target) links.push({ fromId: row.id!, toId: target.id, kind: 'reference' });
     }
@@ -290,7 +323,10 @@ async function deriveBusinessStatuses(
     const next = statusFromLinked(source.kind, source.functionCode);
     if (!next) continue;
     const target = batch.get(l.toId) ?? stored.get(l.toId);
-    if (!target || target.kind !== 'order') continue;
+    // An APERAK (linked only to a document it answers, see answeredBy) moves the document of the list it answers
+    // when it arrives in the inbox; every other linked document moves an order.
+    const answer = source.kind === 'application_error';
+    if (!target || (answer ? source.direction !== 'in' : target.kind !== 'order')) continue;
     const from = target.businessStatus ?? null;
     if (!advances(from, next)) continue;
     const entry: NewHistory = {
@@ -300,7 +336,7 @@ async function deriveBusinessStatuses(
       toValue: next,
       userId,
       at,
-      reason: 'linked_document',
+      reason: (answer ? answerReason(source.body as unknown as CanonicalDocument) : null) ?? 'linked_document',
     };
     target.businessStatus = next;
     if (batch.has(l.toId)) history.push(entry);

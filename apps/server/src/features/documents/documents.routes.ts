@@ -31,6 +31,8 @@ import { createDocumentsService, type DocumentsService, type UploadedFile } from
 import type { DocumentCompanies, DocumentPartners, DocumentProducts, DocumentUsers } from './documents.dependencies.ts';
 import { documentActionsRoutes } from './document-actions.routes.ts';
 import { createDocumentActionsService } from './document-actions.service.ts';
+import { documentResponseRoutes } from './document-response.routes.ts';
+import { createDocumentResponseService, type ResponsePartners } from './document-response.service.ts';
 
 const tags = ['documents'];
 
@@ -95,7 +97,7 @@ export function documentsFeature(deps: {
   jobs: JobEnqueuer;
   edifact: Pick<EdifactService, 'directoryRef'>;
   companies: DocumentCompanies;
-  partners: DocumentPartners;
+  partners: DocumentPartners & ResponsePartners;
   users: DocumentUsers;
   products?: DocumentProducts | undefined;
   inlineMaxBytes: number;
@@ -104,8 +106,10 @@ export function documentsFeature(deps: {
 }): { routes: FastifyPluginAsyncZod; service: DocumentsService } {
   const service = createDocumentsService(deps);
   const actions = createDocumentActionsService({ ...deps, documents: service });
+  const responses = createDocumentResponseService({ ...deps, documents: service });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(documentActionsRoutes(actions));
+    await app.register(documentResponseRoutes(responses));
     app.get('/documents', {
       schema: {
         tags,
