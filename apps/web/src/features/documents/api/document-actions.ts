@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  DocumentResponseResultSchema,
   DocumentStatusChangeResponseSchema,
+  type DocumentResponse,
   type DocumentColumn,
   type DocumentDetail,
   type DocumentDirection,
@@ -35,6 +37,25 @@ export function useChangeStatus() {
         });
       }
       await queryClient.invalidateQueries({ queryKey: documentsKeys.lists() });
+    },
+  });
+}
+
+/**
+ * `POST /documents/:id/response`: accept or reject a received document (an APERAK goes to its sender). The document is
+ * read again (its history holds the answer), and the lists, where the APERAK now is in the outbox.
+ */
+export function useRespond(id: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: DocumentResponse) =>
+      api.post(`/documents/${id}/response`, DocumentResponseResultSchema, answer),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: documentsKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: documentsKeys.lists() }),
+      ]);
     },
   });
 }

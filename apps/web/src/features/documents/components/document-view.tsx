@@ -11,6 +11,7 @@ import { lineAmount, mainPrice, mainQuantity, readBody, sumOfLineAmounts } from 
 import { kindLabel } from './document-columns.tsx';
 import { AdditionalStatusBadge, DocumentStatusBadge, businessStatusLabel } from './document-status-badge.tsx';
 import { DocumentStatusActions } from './document-status-actions.tsx';
+import { DocumentResponseActions } from './document-response-actions.tsx';
 import { CodeHint, codeText, useDocumentCodes, type CodeNames } from './code-name.tsx';
 import { DocumentDownloads } from './document-downloads.tsx';
 import { AnswerMenu } from '../../drafts/index.ts';
@@ -88,6 +89,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
           ) : null}
         </Group>
         <DocumentStatusActions doc={doc} />
+        <DocumentResponseActions doc={doc} />
         {doc.direction === 'in' && can('OUTBOX_CREATE') ? (
           <AnswerMenu documentId={doc.id} kind={doc.documentKind} />
         ) : null}
@@ -378,6 +380,7 @@ function historyValue(t: TFunction<'documents'>, field: string, value: string | 
   )
     return t(`additionalStatus.${value as 'cancelled'}`);
   if (field === 'businessStatus') return businessStatusLabel(t, value);
+  if (field === 'response' && (value === 'accepted' || value === 'rejected')) return t(`response.value.${value}`);
   return value;
 }
 
