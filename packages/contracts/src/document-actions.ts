@@ -12,8 +12,9 @@ import { DOCUMENT_COLUMNS } from './users.ts';
 
 /**
  * The business statuses of the description (section 4). The store derives `new_order`, `confirmed`, `rejected`,
- * `dispatched`, `invoiced`, `delivered` and `cancellation_requested` from the documents it links (decision 0025);
- * the others wait for the standards and transports that say them.
+ * `dispatched`, `invoiced`, `delivered` and `cancellation_requested` from the documents it links (decision 0025),
+ * and `confirmed` or `anomaly_reported` from an APERAK answering an outbox document (decision 0034); the others wait
+ * for the standards and transports that say them.
  */
 export const DOCUMENT_BUSINESS_STATUSES = [
   'new_order',
