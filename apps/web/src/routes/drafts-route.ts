@@ -10,7 +10,7 @@ export const draftRoute = createRoute({
   path: '/drafts/$id',
   beforeLoad: ({ context }) => requirePermission(context, 'OUTBOX_READ'),
   loader: async (): Promise<void> => {
-    await i18next.loadNamespaces(['drafts', 'edifact']);
+    await i18next.loadNamespaces(['drafts', 'edifact', 'documents']);
   },
   component: lazyRouteComponent(
     withChunkTimeout(() => import('../features/drafts/components/draft-form-page.tsx')),

@@ -73,10 +73,10 @@ export function DocumentResponseActions({ doc }: { doc: DocumentDetail }) {
           {t(answered === 'accepted' ? 'response.answeredAccepted' : 'response.answeredRejected')}
         </Text>
       ) : null}
+      {/* The default variant with a green icon: the light green variant's text is too faint for WCAG contrast. */}
       <Button
-        variant="light"
-        color="green"
-        leftSection={<IconCircleCheck size={18} aria-hidden />}
+        variant="default"
+        leftSection={<IconCircleCheck size={18} aria-hidden color="var(--mantine-color-green-8)" />}
         disabled={!!answered}
         loading={respond.isPending && !rejecting}
         onClick={() => send('accept')}

@@ -17,6 +17,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -255,18 +256,43 @@ function DraftEditor({ draft }: { draft: Draft }) {
     void navigate({ to: '/documents/out' });
   };
 
-  const input = (field: keyof DraftForm, label: string, props: { type?: string; required?: boolean } = {}) => (
-    <TextInput
-      label={label}
-      value={form[field] as string}
-      onChange={(e) => set(field, e.currentTarget.value as never)}
-      error={problemAt(field)}
-      readOnly={readOnly}
-      required={props.required}
-      type={props.type}
-      data-testid={`draft-${field}`}
-    />
-  );
+  const { t: tDocuments } = useTranslation('documents');
+  const calendar = {
+    previousMonth: tDocuments('filters.calendar.previousMonth'),
+    nextMonth: tDocuments('filters.calendar.nextMonth'),
+    previousYear: tDocuments('filters.calendar.previousYear'),
+    nextYear: tDocuments('filters.calendar.nextYear'),
+    previousDecade: tDocuments('filters.calendar.previousDecade'),
+    nextDecade: tDocuments('filters.calendar.nextDecade'),
+  };
+  const input = (field: keyof DraftForm, label: string, props: { type?: string; required?: boolean } = {}) =>
+    props.type === 'date' ? (
+      // The portal's date picker: in the user's language, from the keyboard; a later date never before the document's.
+      <DatePickerInput
+        label={label}
+        value={(form[field] as string) || null}
+        onChange={(day) => set(field, (day ?? '') as never)}
+        valueFormat="YYYY-MM-DD"
+        minDate={field === 'deliveryDate' || field === 'paymentDueDate' ? form.documentDate || undefined : undefined}
+        clearable={!props.required}
+        clearButtonProps={{ 'aria-label': t('form.clearDate', { field: label }) }}
+        ariaLabels={calendar}
+        error={problemAt(field)}
+        readOnly={readOnly}
+        required={props.required}
+        data-testid={`draft-${field}`}
+      />
+    ) : (
+      <TextInput
+        label={label}
+        value={form[field] as string}
+        onChange={(e) => set(field, e.currentTarget.value as never)}
+        error={problemAt(field)}
+        readOnly={readOnly}
+        required={props.required}
+        data-testid={`draft-${field}`}
+      />
+    );
 
   const title = t('form.title', { kind: t(`kinds.${kind}`), number: form.number });
   const stateText = {
@@ -383,8 +409,7 @@ function DraftEditor({ draft }: { draft: Draft }) {
             error={problemAt('note')}
             readOnly={readOnly}
             maxLength={512}
-            autosize
-            minRows={2}
+            rows={3}
             data-testid="draft-note"
           />
         ) : null}
@@ -517,36 +542,34 @@ function DraftEditor({ draft }: { draft: Draft }) {
           <Text size="sm" c="dimmed" mb="xs">
             {t(`form.algorithm.${draft.vatAlgorithm}`)}
           </Text>
-          <Table.ScrollContainer minWidth={320}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('form.rate')}</Table.Th>
-                  <Table.Th ta="end">{t('form.net')}</Table.Th>
-                  <Table.Th ta="end">{t('form.vat')}</Table.Th>
-                  <Table.Th ta="end">{t('form.gross')}</Table.Th>
+          <Table fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('form.rate')}</Table.Th>
+                <Table.Th ta="end">{t('form.net')}</Table.Th>
+                <Table.Th ta="end">{t('form.vat')}</Table.Th>
+                <Table.Th ta="end">{t('form.gross')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {totals.rates.map((rate) => (
+                <Table.Tr key={rate.vatRate}>
+                  <Table.Td>{rate.rate === undefined ? rate.vatRate : `${rate.rate} %`}</Table.Td>
+                  <Table.Td ta="end">{money.format(Number(rate.net))}</Table.Td>
+                  <Table.Td ta="end">{money.format(Number(rate.vat))}</Table.Td>
+                  <Table.Td ta="end">{money.format(Number(rate.gross))}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {totals.rates.map((rate) => (
-                  <Table.Tr key={rate.vatRate}>
-                    <Table.Td>{rate.rate === undefined ? rate.vatRate : `${rate.rate} %`}</Table.Td>
-                    <Table.Td ta="end">{money.format(Number(rate.net))}</Table.Td>
-                    <Table.Td ta="end">{money.format(Number(rate.vat))}</Table.Td>
-                    <Table.Td ta="end">{money.format(Number(rate.gross))}</Table.Td>
-                  </Table.Tr>
-                ))}
-                <Table.Tr fw={700}>
-                  <Table.Td>{t('form.total')}</Table.Td>
-                  <Table.Td ta="end">{money.format(Number(totals.net))}</Table.Td>
-                  <Table.Td ta="end">{money.format(Number(totals.vat))}</Table.Td>
-                  <Table.Td ta="end" data-testid="draft-gross">
-                    {money.format(Number(totals.gross))} {form.currency || 'PLN'}
-                  </Table.Td>
-                </Table.Tr>
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+              ))}
+              <Table.Tr fw={700}>
+                <Table.Td>{t('form.total')}</Table.Td>
+                <Table.Td ta="end">{money.format(Number(totals.net))}</Table.Td>
+                <Table.Td ta="end">{money.format(Number(totals.vat))}</Table.Td>
+                <Table.Td ta="end" data-testid="draft-gross">
+                  {money.format(Number(totals.gross))} {form.currency || 'PLN'}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
         </Fieldset>
       ) : null}
 
@@ -783,6 +806,14 @@ function CheckResult({
         <Text fw={600}>
           {ok ? (checked.findings.length ? t('form.checkWarnings') : t('form.checkOk')) : t('form.checkErrors')}
         </Text>
+        {checked.problems.slice(0, 20).map((p) => (
+          <Text key={`${p.field}:${p.code}`} size="sm">
+            {t('form.finding', {
+              field: label(p.field),
+              message: t(`problems.${p.code}` as 'problems.required', { defaultValue: p.code }),
+            })}
+          </Text>
+        ))}
         {(errors.length ? errors : checked.findings).slice(0, 20).map((f, i) => (
           <Text key={i} size="sm">
             {t('form.finding', { field: label(f.field), message: words(f) })}
