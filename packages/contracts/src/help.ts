@@ -90,7 +90,7 @@ const SCREEN_ARTICLE_IDS = [
   'contact',
 ] as const;
 
-/** The documents of the inbox and the outbox, their statuses and what to do about each. */
+/** The documents of the inbox and the outbox, their statuses, writing and answering them, and what to do about each. */
 const DOCUMENT_ARTICLE_IDS = [
   'inbox-outbox',
   'document-list',
@@ -98,6 +98,8 @@ const DOCUMENT_ARTICLE_IDS = [
   'document-view',
   'document-statuses',
   'business-statuses',
+  'writing-documents',
+  'answering-documents',
   'demo-documents',
 ] as const;
 
