@@ -49,6 +49,9 @@ export const DOCUMENT_STATUSES = ['received', 'read', 'sent', 'error', 'waiting'
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 /** Process document status (description, section 4). */
+/** What a CONTRL said of an outbox document's interchange (decision 0035). */
+export const DOCUMENT_ACKNOWLEDGEMENTS = ['acknowledged', 'rejected'] as const;
+export type DocumentAcknowledgement = (typeof DOCUMENT_ACKNOWLEDGEMENTS)[number];
 export const DOCUMENT_PROCESSING_STATUSES = ['OK', 'PENDING'] as const;
 export type DocumentProcessingStatus = (typeof DOCUMENT_PROCESSING_STATUSES)[number];
 
@@ -244,6 +247,12 @@ export const DocumentDetailSchema = DocumentListItemSchema.extend({
   buyerTaxId: z.string().nullable(),
   sellerTaxId: z.string().nullable(),
   interchangeId: z.string(),
+  /**
+   * An outbox document's CONTRL result (decision 0035): `acknowledged` (UNCL 0083 7), `rejected` (4, rejected by
+   * syntax), null before a CONTRL arrives (and always for inbox documents). The server always sends it; optional so
+   * that a client's fixtures written before it still type.
+   */
+  acknowledgement: z.enum(DOCUMENT_ACKNOWLEDGEMENTS).nullable().optional(),
   body: z.record(z.string(), z.unknown()),
   findings: z.array(DocumentFindingSchema),
   history: z.array(DocumentHistoryEntrySchema),

@@ -6,7 +6,7 @@
 import type { ContrlTask, ImportZipTask, ValidateTask } from '../features/edifact/edifact.tasks.ts';
 import type { ParseCsvTask } from '../features/address-book/address-book.tasks.ts';
 import type { ParseProductsCsvTask } from '../features/products/products.tasks.ts';
-import type { EnvelopeTask, IngestTask } from '../features/documents/documents.tasks.ts';
+import type { ContrlAnswerTask, EnvelopeTask, IngestTask } from '../features/documents/documents.tasks.ts';
 import type { XlsxTask } from '../features/documents/document-actions.tasks.ts';
 import type { DescribeTask, EncodeTask, PdfTask } from '../features/documents/document-view.tasks.ts';
 import type { CheckDraftTask } from '../features/drafts/drafts.tasks.ts';
@@ -24,6 +24,7 @@ const TASKS = {
   'products.parseCsv': async () => (await import('../features/products/products.tasks.ts')).parseCsvTask,
   'documents.envelope': async () => (await documents()).envelopeTask,
   'documents.ingest': async () => (await documents()).ingestTask,
+  'documents.contrl': async () => (await documents()).contrlAnswerTask,
   'documents.xlsx': async () => (await import('../features/documents/document-actions.tasks.ts')).xlsxTask,
   'documents.describe': async () => (await view()).describeTask,
   'documents.encode': async () => (await view()).encodeTask,
@@ -40,6 +41,7 @@ export type CpuTask =
   | ({ name: 'products.parseCsv' } & ParseProductsCsvTask)
   | ({ name: 'documents.envelope' } & EnvelopeTask)
   | ({ name: 'documents.ingest' } & IngestTask)
+  | ({ name: 'documents.contrl' } & ContrlAnswerTask)
   | ({ name: 'documents.xlsx' } & XlsxTask)
   | ({ name: 'documents.describe' } & DescribeTask)
   | ({ name: 'documents.encode' } & EncodeTask)

@@ -6,13 +6,16 @@ import type { JobHandlers } from './jobs.ts';
 /** The one list of job handlers; the type makes a job without a handler a compile error. */
 export function createJobHandlers(deps: {
   mail: MailService;
-  documents: Pick<DocumentsService, 'ingest'>;
+  documents: Pick<DocumentsService, 'ingest' | 'answerWithContrl'>;
   demoDocuments: Pick<DemoDocumentsService, 'create' | 'remove' | 'sweep'>;
 }): JobHandlers {
   return {
     'mail.send': (payload, run) => deps.mail.deliver(payload.emailId, run),
     'documents.ingest': async (payload) => {
       await deps.documents.ingest(payload.interchangeId);
+    },
+    'documents.contrl': async (payload) => {
+      await deps.documents.answerWithContrl(payload.interchangeId, payload.controlReference);
     },
     'documents.demo.create': (payload) => deps.demoDocuments.create(payload),
     'documents.demo.remove': async (payload) => {

@@ -33,6 +33,17 @@ export const JOBS = {
     expireInSeconds: 900,
   },
   /**
+   * Answers one received interchange with a CONTRL (decision 0035), stored as the receiving company's outbox upload
+   * and routed to the sender when it is on the platform. Idempotent: the control reference is taken when the job is
+   * written, so a retry's upload is the same UNB key, a duplicate the outbox answers with the first one's document.
+   */
+  'documents.contrl': {
+    payload: z.object({ interchangeId: z.uuid(), controlReference: z.string().min(1).max(14) }),
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    expireInSeconds: 600,
+  },
+  /**
    * Makes a demo login's sample documents through the ingest (decision 0027). Idempotent: the set's interchanges
    * are the same files on a retry, and duplicates store nothing.
    */

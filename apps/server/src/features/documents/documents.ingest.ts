@@ -28,6 +28,8 @@ import type { DocumentsRepository, InterchangeRow, NewDocument, NewHistory } fro
 import { splitInterchange, type Piece } from './documents.split.ts';
 import type { IngestedMessage, IngestResult } from './documents.tasks.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { JobEnqueuer } from '../../jobs/queue.ts';
+import { acknowledge, contrlJobOf } from './documents.contrl.ts';
 
 /** A batch: cut at the first message start after this many messages or bytes (see the benchmark, decision 0024). */
 export const INGEST_BATCH_MESSAGES = 500;
@@ -239,7 +241,8 @@ async function chainLinks(
   const links: { fromId: string; toId: string; kind: string }[] = [];
   const byCompany = new Map<string, NewDocument[]>();
   for (const row of rows) {
-    if (!row.referenceNumber || row.referenceNumber === row.number) continue;
+    // A CONTRL's reference is an interchange's control reference, linked by `acknowledge` (decision 0035).
+    if (!row.referenceNumber || row.referenceNumber === row.number || row.kind === 'syntax_report') continue;
     const list = byCompany.get(row.companyId);
     if (list) list.push(row);
     else byCompany.set(row.companyId, [row]);
@@ -461,6 +464,8 @@ export type IngestDeps = {
   partners: DocumentPartners;
   products?: DocumentProducts | undefined;
   repo: DocumentsRepository;
+  /** Where the CONTRL answering a received interchange is enqueued (decision 0035); absent, none is. */
+  jobs?: JobEnqueuer | undefined;
   /** Batch size (tests make it small). */
   batchMessages?: number | undefined;
   batchBytes?: number | undefined;
@@ -515,6 +520,11 @@ export function createDocumentsIngest(deps: IngestDeps) {
     // committed transaction, or in this one's; a failed batch ends the run, and with it this memory).
     const known = new Map<string, { id: string; name: string } | null>();
     const partnerIds = new Map<string, Promise<{ id: string | null }>>();
+
+    // The company the interchange is addressed to (the CONTRL's sender, decision 0035).
+    if (!known.has(interchange.recipientId)) {
+      known.set(interchange.recipientId, await companies.findCompanyByGln(interchange.recipientId));
+    }
 
     const blob = await blobs.get(interchange.payloadKey);
     const pieces = splitInterchange(blob.body, {
@@ -612,9 +622,15 @@ export function createDocumentsIngest(deps: IngestDeps) {
             const documents: NewDocument[] = [];
             const history: NewHistory[] = [];
             const links: Link[] = [];
+            const reports: (NewDocument & { unbRecipient: string })[] = [];
             for (const message of messages) {
               if (duplicates.has(`${message.unbSender}/${message.unbReference}`)) continue;
               const rows = await rowsOf(locked, message, lookup, at, partnerOf);
+              for (const d of rows.documents) {
+                if (d.direction === 'in' && d.kind === 'syntax_report') {
+                  reports.push({ ...d, unbRecipient: message.unbRecipient });
+                }
+              }
               documents.push(...rows.documents);
               history.push(...rows.history);
               links.push(...rows.links);
@@ -654,6 +670,12 @@ export function createDocumentsIngest(deps: IngestDeps) {
                 }
               }
             }
+            // A CONTRL received: the outbox documents it answers show its result (decision 0035).
+            await acknowledge(
+              reports.filter((r) => inserted.has(r.id!)),
+              at,
+              tx,
+            );
             await timer.time('notify', () =>
               notifyPartners(
                 partners,
@@ -670,6 +692,16 @@ export function createDocumentsIngest(deps: IngestDeps) {
               findings.push(f);
             }
             const done = piece.offset === 0 && piece.last ? messages.length : piece.firstIndex + piece.starts.length;
+            // The interchange received is answered with a CONTRL, once: its job is written with its last batch.
+            if (piece.last && deps.jobs) {
+              const job = await contrlJobOf(
+                locked,
+                messages.map((m) => m.type),
+                lookup(locked.recipientId)?.id ?? null,
+                tx,
+              );
+              if (job) await deps.jobs.enqueue(tx, 'documents.contrl', job, { key: id });
+            }
             await repo.advanceInterchange(
               id,
               {

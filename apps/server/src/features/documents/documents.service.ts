@@ -31,6 +31,7 @@ import { BlobTooLargeError, type BlobStore } from '../../storage/blob-store.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
 import { ENVELOPE_BYTES, envelopeOfHeader, MAX_ENVELOPES, type Envelope } from './documents.tasks.ts';
 import { createDocumentsIngest, duplicateInterchangeFinding } from './documents.ingest.ts';
+import { createContrlAnswer } from './documents.contrl.ts';
 import { createSplitter } from './documents.split.ts';
 import type { DocumentCompanies, DocumentPartners, DocumentProducts, DocumentUsers } from './documents.dependencies.ts';
 import { readUserSettings } from '../profile/profile.service.ts';
@@ -230,6 +231,7 @@ export function createDocumentsService(deps: {
     partners,
     products: deps.products,
     repo,
+    jobs,
     batchMessages: deps.ingestBatchMessages,
   });
 
@@ -362,10 +364,27 @@ export function createDocumentsService(deps: {
     };
   }
 
+  const answerContrl = createContrlAnswer({
+    db,
+    clock,
+    cpu,
+    blobs,
+    edifact: deps.edifact,
+    companies,
+    findInterchange: (id) => repo.findInterchange(id),
+    upload: (caller, direction, files) => service.upload(caller, direction, files),
+    log: deps.log,
+  });
+
   const service = {
     /** Reads an uploaded interchange into documents, in batches, exactly once (documents.ingest.ts). */
     async ingest(interchangeId: string): Promise<void> {
       await ingest.ingest(interchangeId);
+    },
+
+    /** The `documents.contrl` job: the CONTRL answering a received interchange, stored once (decision 0035). */
+    async answerWithContrl(interchangeId: string, controlReference: string): Promise<void> {
+      await answerContrl(interchangeId, controlReference);
     },
 
     /**
@@ -607,6 +626,7 @@ export function createDocumentsService(deps: {
         buyerTaxId: row.buyerTaxId,
         sellerTaxId: row.sellerTaxId,
         interchangeId: row.interchangeId,
+        acknowledgement: row.acknowledgement as DocumentDetail['acknowledgement'],
         body: row.body,
         findings: row.findings as DocumentFinding[],
         history: history.map((h) => ({

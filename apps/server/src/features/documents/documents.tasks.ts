@@ -4,7 +4,15 @@
  * validated (syntax, directory, EANCOM guide) and mapped to the canonical body (decision 0018).
  */
 import { createHash } from 'node:crypto';
-import { tokenize, validateStream, type Finding, type Segment, type StreamResume } from '@portal/edifact';
+import {
+  buildContrl,
+  tokenize,
+  validate,
+  validateStream,
+  type Finding,
+  type Segment,
+  type StreamResume,
+} from '@portal/edifact';
 import { mapEdifactMessage, type CanonicalDocument, type DocumentSummary } from '@portal/documents';
 import { DOCUMENT_MAX_FINDINGS, type DocumentFinding } from '@portal/contracts';
 import { levelsFor, type StoreRef } from '../edifact/edifact.tasks.ts';
@@ -173,4 +181,12 @@ export async function ingestTask(task: IngestTask): Promise<IngestResult> {
   }
   if (byStart && messages.length !== byStart.size) return { messages: [], findings: [], mismatch: true };
   return { messages, findings };
+}
+
+/** The CONTRL answering a received interchange (decision 0035): the file validated as the ingest does, then reported. */
+export type ContrlAnswerTask = StoreRef & { bytes: Uint8Array; controlReference: string; date: string };
+
+export async function contrlAnswerTask(task: ContrlAnswerTask): Promise<string> {
+  const result = await validate(task.bytes, { levels: await levelsFor(task) });
+  return buildContrl(result, { controlReference: task.controlReference, date: new Date(task.date), lineBreak: '\n' });
 }

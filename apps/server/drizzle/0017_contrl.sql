@@ -1,0 +1,2 @@
+ALTER TABLE "documents" ADD COLUMN "acknowledgement" text;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_acknowledgement_check" CHECK ("documents"."acknowledgement" in ('acknowledged', 'rejected'));
