@@ -405,6 +405,8 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
       const by = order.direction === 'asc' ? asc : desc;
       const cmp = order.direction === 'asc' ? sql`>` : sql`<`;
       const id = col(doc, doc.id);
+      /** The list's row with its sort key, the one select every path below reads. */
+      const rows = (sortKey: SQL) => db.select({ ...docColumns, sortKey: sql<string>`${sortKey}` }).from(doc);
       if (order.sort === 'timestamp') {
         if (after) where.push(sql`(${TIMESTAMP}, ${id}) ${cmp} (${after.key}::timestamptz, ${after.id}::uuid)`);
         if (filters.documentNumber || filters.documentReferenceNumber) {
@@ -424,9 +426,7 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
             )
             .orderBy(by(doc.platformTimestamp), by(doc.id))
             .limit(prefixWindow);
-          const recent = await db
-            .select({ ...docColumns, sortKey: sql<string>`${TIMESTAMP}::text` })
-            .from(doc)
+          const recent = await rows(sql`${TIMESTAMP}::text`)
             .where(and(...where, inArray(doc.id, window)))
             .orderBy(by(doc.platformTimestamp), by(doc.id))
             .limit(limit);
@@ -449,24 +449,18 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
             .where(and(...where))
             .orderBy(by(byTimestamp), by(doc.id))
             .limit(limit);
-          return db
-            .select({ ...docColumns, sortKey: sql<string>`${TIMESTAMP}::text` })
-            .from(doc)
+          return rows(sql`${TIMESTAMP}::text`)
             .where(and(documentScope(reader, SCOPE), inArray(doc.id, page)))
             .orderBy(by(doc.platformTimestamp), by(doc.id));
         }
-        return db
-          .select({ ...docColumns, sortKey: sql<string>`${TIMESTAMP}::text` })
-          .from(doc)
+        return rows(sql`${TIMESTAMP}::text`)
           .where(and(...where))
           .orderBy(by(byTimestamp), by(doc.id))
           .limit(limit);
       }
       const key = SORT_KEYS[order.sort];
       if (after) where.push(sql`(${key}, ${id}) ${cmp} (${after.key}, ${after.id}::uuid)`);
-      return db
-        .select({ ...docColumns, sortKey: sql<string>`${key}` })
-        .from(doc)
+      return rows(key)
         .where(and(...where))
         .orderBy(by(key), by(doc.id))
         .limit(limit);
