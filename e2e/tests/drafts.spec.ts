@@ -111,3 +111,120 @@ test('in Polish on a phone: an invoice from the product list, its totals, Check 
   await afterToasts(page);
   await expectAccessible(page);
 });
+
+/** An order from Demo Retailer to Demo Supplier through the drafts API: two lines of 24 and 12. */
+async function orderThroughApi(request: APIRequestContext, number: string): Promise<void> {
+  const login = await request.post('/api/users/login', { data: { login: BUYER.email, password: BUYER.password } });
+  const token = ((await login.json()) as { keycloakResponse: { token: { access_token: string } } }).keycloakResponse
+    .token.access_token;
+  const headers = { authorization: `Bearer ${token}` };
+  const kinds = (await (await request.get('/api/drafts/kinds', { headers })).json()) as {
+    kinds: { kind: string; partners: { id: string; gln: string }[] }[];
+  };
+  const partner = kinds.kinds.find((k) => k.kind === 'order')!.partners.find((p) => p.gln === SUPPLIER_GLN)!;
+  const draft = (await (
+    await request.post('/api/drafts', { headers, data: { kind: 'order', partnerId: partner.id } })
+  ).json()) as { id: string; form: Record<string, unknown> };
+  const line = (gtin: string, description: string, quantity: string) => ({
+    gtin,
+    buyerArticleNumber: '',
+    supplierArticleNumber: '',
+    description,
+    quantity,
+    expectedQuantity: '',
+    unit: 'PCE',
+    price: '',
+    vatRate: '',
+    orderLineNumber: '',
+    packageNumber: '',
+  });
+  const form = {
+    ...draft.form,
+    number,
+    lines: [line(WATER, 'Mineral water 0.5 l', '24'), line('5901234123471', 'Orange juice 1 l', '12')],
+  };
+  const saved = await request.put(`/api/drafts/${draft.id}`, {
+    headers,
+    data: { version: 1, partnerId: partner.id, form },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const sent = await request.post(`/api/drafts/${draft.id}/send`, { headers, data: { version: 2 } });
+  expect(sent.ok(), await sent.text()).toBe(true);
+}
+
+test('turnaround: a response with one line short, a despatch advice of two pallets and an invoice; the buyer sees the chain and rejects the invoice', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await supplierPartner(request);
+  const { number } = unique('CH', { numberPrefix: 'ZAM' });
+  await orderThroughApi(request, number);
+
+  const supplier = await newPage(browser, baseURL);
+  await logIn(supplier, { email: DEMO.user.email, password: DEMO.user.password });
+  const answer = async (kind: string) => {
+    await supplier.goto(`/documents/in?documentNumber=${encodeURIComponent(number)}`);
+    await supplier.getByRole('link', { name: number }).first().click();
+    await supplier.getByTestId('answer-document').click();
+    await supplier.getByTestId(`answer-${kind}`).click();
+    await expect(supplier).toHaveURL(/\/drafts\//);
+  };
+
+  // The order response: the juice is short by two.
+  await answer('order_response');
+  await supplier.getByTestId('draft-number').fill(`ODP-${number}`);
+  await supplier.getByTestId('draft-line-1-quantity').fill('10');
+  await supplier.getByTestId('draft-line-1').getByLabel('Answer').click();
+  await supplier.getByRole('option', { name: 'Changed' }).click();
+  await supplier.getByTestId('draft-send').click();
+  await expect(supplier.getByTestId('draft-sent')).toBeVisible();
+
+  // The despatch advice: two pallets, the juice on the second.
+  await answer('despatch_advice');
+  await supplier.getByTestId('draft-number').fill(`WZ-${number}`);
+  await supplier.getByTestId('draft-sscc-0').fill('359012340000770010');
+  await supplier.getByRole('button', { name: 'Add a package' }).click();
+  await supplier.getByTestId('draft-sscc-1').fill('359012340000770027');
+  await supplier.getByTestId('draft-line-1').getByLabel('Package').click();
+  await supplier.getByRole('option', { name: 'Package 2' }).click();
+  await supplier.getByTestId('draft-send').click();
+  await expect(supplier.getByTestId('draft-sent')).toBeVisible();
+
+  // The invoice: everything carried over, prices and VAT from the product list.
+  await answer('invoice');
+  await supplier.getByTestId('draft-number').fill(`FV-${number}`);
+  await supplier.getByTestId('draft-send').click();
+  await expect(supplier.getByTestId('draft-sent')).toBeVisible();
+
+  // The buyer: the order's chain holds the three answers with their statuses.
+  await logIn(page, BUYER);
+  await page.goto(`/documents/out?documentNumber=${encodeURIComponent(number)}`);
+  await page.getByRole('link', { name: number }).first().click();
+  const chain = page.getByTestId('document-chain');
+  await expect(chain.getByTestId('chain-item')).toHaveCount(4);
+  await expect(chain).toContainText(`ODP-${number}`);
+  await expect(chain).toContainText(`WZ-${number}`);
+  await expect(chain).toContainText(`FV-${number}`);
+
+  // It rejects the invoice with a reason; the supplier's invoice shows the anomaly and the reason.
+  await page.goto(`/documents/in?documentNumber=${encodeURIComponent(`FV-${number}`)}`);
+  await page
+    .getByRole('link', { name: `FV-${number}` })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Reject…' }).click();
+  await page.getByLabel('Reason for the rejection').fill('The juice was short by two: invoice 10, not 12.');
+  await page.getByRole('button', { name: 'Reject and notify the sender' }).click();
+  await expect(page.getByText('You rejected this document.')).toBeVisible();
+
+  await supplier.goto(`/documents/out?documentNumber=${encodeURIComponent(`FV-${number}`)}`);
+  await supplier
+    .getByRole('link', { name: `FV-${number}` })
+    .first()
+    .click();
+  await expect(supplier.getByTestId('document-view')).toContainText('Anomaly reported');
+  await expect(supplier.getByTestId('document-history')).toContainText('The juice was short by two');
+});

@@ -284,4 +284,25 @@ describe('an order from Demo Retailer to Demo Supplier', () => {
     ).json();
     expect(next.form.lines.map((l: { quantity: string }) => l.quantity)).toEqual(['0', '0']);
   });
+
+  it("the order's chain: its invoice and despatch advice with their statuses, oldest first; 404 for another company", async () => {
+    const inbox = (await call('GET', '/api/documents?direction=in&documentNumber=ZAM/2026/77', user)).json();
+    const orderId = inbox.items[0].id as string;
+    const res = await call('GET', `/api/documents/${orderId}/chain`, user);
+    expect(res.statusCode, res.body).toBe(200);
+    const items = res.json().items as { id: string; kind: string; number: string; direction: string }[];
+    expect(items.map((i) => [i.kind, i.number, i.direction])).toEqual([
+      // The test clock stands still: documents of one instant follow the chain's business order.
+      ['order', 'ZAM/2026/77', 'in'],
+      ['despatch_advice', 'WZ/77', 'out'],
+      ['invoice', 'FV/2026/77', 'out'],
+    ]);
+    expect((await call('GET', `/api/documents/${orderId}/chain`, buyer)).statusCode).toBe(404);
+    // The buyer's own chain of the same order holds its copies: the order it sent and the invoice it received.
+    const sent = (await call('GET', '/api/documents?direction=out&documentNumber=ZAM/2026/77', buyer)).json();
+    const buyerChain = (await call('GET', `/api/documents/${sent.items[0].id}/chain`, buyer)).json();
+    expect(buyerChain.items.map((i: { kind: string }) => i.kind)).toEqual(
+      expect.arrayContaining(['order', 'invoice', 'despatch_advice']),
+    );
+  });
 });

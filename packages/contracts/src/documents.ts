@@ -242,6 +242,28 @@ export const DocumentLinkSchema = z.object({
   side: z.enum(['from', 'to']),
 });
 
+/**
+ * `GET /api/documents/:id/chain`: the documents the document's references connect it with in the reader's company
+ * (its order, responses, despatch advices, invoices…), each with its statuses, in the order they reached the platform.
+ */
+export const DocumentChainSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      documentType: z.string(),
+      number: z.string().nullable(),
+      direction: z.enum(DOCUMENT_DIRECTIONS),
+      status: z.string(),
+      businessStatus: z.string().nullable(),
+      additionalStatus: z.string().nullable(),
+      businessDate: z.string().nullable(),
+      timestamp: z.string(),
+    }),
+  ),
+});
+export type DocumentChain = z.infer<typeof DocumentChainSchema>;
+
 /** The document view: its row, the canonical body (decision 0018), findings, status history and links. */
 export const DocumentDetailSchema = DocumentListItemSchema.extend({
   buyerTaxId: z.string().nullable(),

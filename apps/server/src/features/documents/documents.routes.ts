@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   DOCUMENT_UPLOAD_MAX_BYTES,
   DOCUMENT_UPLOAD_MAX_FILES,
+  DocumentChainSchema,
   DocumentCodesSchema,
   DocumentDetailSchema,
   DocumentListQuerySchema,
@@ -31,6 +32,7 @@ import { createDocumentsService, type DocumentsService, type UploadedFile } from
 import type { DocumentCompanies, DocumentPartners, DocumentProducts, DocumentUsers } from './documents.dependencies.ts';
 import { documentActionsRoutes } from './document-actions.routes.ts';
 import { createDocumentActionsService } from './document-actions.service.ts';
+import { createDocumentChainService } from './document-chain.service.ts';
 import { documentResponseRoutes } from './document-response.routes.ts';
 import { createDocumentResponseService, type ResponsePartners } from './document-response.service.ts';
 
@@ -106,6 +108,7 @@ export function documentsFeature(deps: {
 }): { routes: FastifyPluginAsyncZod; service: DocumentsService } {
   const service = createDocumentsService(deps);
   const actions = createDocumentActionsService({ ...deps, documents: service });
+  const chain = createDocumentChainService({ db: deps.db });
   const responses = createDocumentResponseService({ ...deps, documents: service });
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(documentActionsRoutes(actions));
@@ -131,6 +134,18 @@ export function documentsFeature(deps: {
         response: { 200: DocumentDetailSchema },
       },
       handler: (request) => service.get(principalOf(request), request.params.id),
+    });
+
+    app.get('/documents/:id/chain', {
+      schema: {
+        tags,
+        summary:
+          "The document's chain: the documents its references connect it with (order, responses, despatch advices, " +
+          'invoices…), with their statuses, oldest first; what the reader may see',
+        params: IdParamsSchema,
+        response: { 200: DocumentChainSchema },
+      },
+      handler: (request) => chain.chain(principalOf(request), request.params.id),
     });
 
     app.get('/documents/:id/codes', {

@@ -152,6 +152,25 @@ export function documentsRoutes(options: { permissions?: FeaturePermission[]; it
       },
       'GET /api/documents': { body: { items: options.items ?? [listItem()], nextCursor: null, total: 1 } },
       [`GET /api/documents/${DOC_ID}/codes`]: { body: CODES },
+      // The order alone: no document refers to it yet.
+      [`GET /api/documents/${DOC_ID}/chain`]: {
+        body: {
+          items: [
+            {
+              id: DOC_ID,
+              kind: 'order',
+              documentType: 'ORDERS',
+              number: 'PO-1',
+              direction: 'in',
+              status: 'read',
+              businessStatus: 'new_order',
+              additionalStatus: null,
+              businessDate: '2026-11-20',
+              timestamp: '2026-11-20T10:00:00.000Z',
+            },
+          ],
+        },
+      },
       'POST /api/users/getColumns': ({ body }: { body: unknown }) => {
         const list = (body as { list: string }).list;
         const columns = saved[list];

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ColumnsResponseSchema,
+  DocumentChainSchema,
   DocumentDetailSchema,
   DocumentPageSchema,
   type ColumnList,
@@ -51,6 +52,14 @@ export function documentQuery(api: ApiClient, id: string) {
   return queryOptions({
     queryKey: documentsKeys.detail(id),
     queryFn: ({ signal }) => api.get(`/documents/${encodeURIComponent(id)}`, DocumentDetailSchema, { signal }),
+  });
+}
+
+/** The documents the document's references connect it with (its chain), oldest first. */
+export function documentChainQuery(api: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: [...documentsKeys.detail(id), 'chain'] as const,
+    queryFn: ({ signal }) => api.get(`/documents/${encodeURIComponent(id)}/chain`, DocumentChainSchema, { signal }),
   });
 }
 

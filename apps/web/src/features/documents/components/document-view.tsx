@@ -17,6 +17,7 @@ import { DocumentDownloads } from './document-downloads.tsx';
 import { AnswerMenu } from '../../drafts/index.ts';
 import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { DocumentOriginal } from './document-original.tsx';
+import { DocumentChain } from './document-chain.tsx';
 import { useFindingText } from './use-finding-text.ts';
 
 const KNOWN_ROLES = ['BY', 'SU', 'DP', 'IV', 'UC', 'SH'] as const;
@@ -82,6 +83,18 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
         <Group gap="xs">
           <DocumentStatusBadge status={doc.status} />
           {doc.additionalStatus ? <AdditionalStatusBadge status={doc.additionalStatus} /> : null}
+          {doc.acknowledgement ? (
+            <Badge
+              color={doc.acknowledgement === 'rejected' ? 'red' : 'teal'}
+              c="dark.7"
+              variant="light"
+              tt="none"
+              title={t('acknowledgement.label')}
+              data-testid="document-acknowledgement"
+            >
+              {t(`acknowledgement.${doc.acknowledgement}`)}
+            </Badge>
+          ) : null}
           {doc.test ? (
             <Badge color="yellow" c="dark.7" variant="light">
               {t('mode.test')}
@@ -343,6 +356,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                 </List.Item>
               ))}
             </ListSection>
+            <DocumentChain id={doc.id} />
             <ListSection id="doc-links" title={t('view.links')} empty={t('view.noLinks')} testId="document-links">
               {doc.links.map((link) => (
                 <List.Item key={`${link.documentId}-${link.kind}-${link.side}`}>
@@ -381,6 +395,9 @@ function historyValue(t: TFunction<'documents'>, field: string, value: string | 
     return t(`additionalStatus.${value as 'cancelled'}`);
   if (field === 'businessStatus') return businessStatusLabel(t, value);
   if (field === 'response' && (value === 'accepted' || value === 'rejected')) return t(`response.value.${value}`);
+  if (field === 'acknowledgement' && (value === 'acknowledged' || value === 'rejected')) {
+    return t(`acknowledgement.${value}`);
+  }
   return value;
 }
 
