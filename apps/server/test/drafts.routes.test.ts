@@ -306,3 +306,45 @@ describe('an order from Demo Retailer to Demo Supplier', () => {
     );
   });
 });
+
+describe('each outbox permission is needed for its step', () => {
+  it('create makes and saves one’s own draft; another’s draft needs modify; send needs send', async () => {
+    // Demo Supplier's clerk (inbox read only) gets outbox read and create through its group.
+    const groups = (await call('GET', '/api/groups?search=Inbox', user)).json().items as { id: string; name: string }[];
+    const group = groups[0]!;
+    const set = await call('PUT', `/api/groups/${group.id}`, user, {
+      name: group.name,
+      permissions: ['INBOX_READ', 'OUTBOX_READ', 'OUTBOX_CREATE'],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const token = (await login(t.app, CLERK)).access_token;
+    const partner = (await call('GET', '/api/drafts/kinds', user)).json().kinds[0].partners[0].id as string;
+
+    const own = (await call('POST', '/api/drafts', token, { kind: 'invoice', partnerId: partner })).json();
+    const form = { ...own.form, number: 'FV/CLERK/1', lines: [line(WATER, '1', { price: '1.29', vatRate: '8' })] };
+    const saved = await call('PUT', `/api/drafts/${own.id}`, token, { version: 1, partnerId: partner, form });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Checking is reading; sending is not the clerk's.
+    expect((await call('POST', `/api/drafts/${own.id}/check`, token)).json().ok).toBe(true);
+    expect((await call('POST', `/api/drafts/${own.id}/send`, token, { version: 2 })).statusCode).toBe(403);
+
+    // A draft of the administrator's: the clerk may read it, not change or delete it.
+    const theirs = (await call('POST', '/api/drafts', user, { kind: 'invoice', partnerId: partner })).json();
+    const change = await call('PUT', `/api/drafts/${theirs.id}`, token, {
+      version: 1,
+      partnerId: partner,
+      form: theirs.form,
+    });
+    expect(change.statusCode).toBe(403);
+    expect((await call('DELETE', `/api/drafts/${theirs.id}`, token)).statusCode).toBe(403);
+    expect((await call('GET', `/api/drafts/${theirs.id}`, token)).statusCode).toBe(200);
+
+    // With send, the clerk's own invoice goes out.
+    await call('PUT', `/api/groups/${group.id}`, user, {
+      name: group.name,
+      permissions: ['INBOX_READ', 'OUTBOX_READ', 'OUTBOX_CREATE', 'OUTBOX_SEND'],
+    });
+    const sent = await call('POST', `/api/drafts/${own.id}/send`, token, { version: 2 });
+    expect(sent.statusCode, sent.body).toBe(200);
+  });
+});
