@@ -34,12 +34,18 @@ async function inLanguage(page: Page, language: Language, baseURL: string | unde
   if (language === 'ar') await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
 }
 
-/** Answers of /api/chat/question held back a second, so the waiting state can be seen. */
-async function slowAnswers(page: Page) {
+/**
+ * Answers of /api/chat/question held back until the test has seen the waiting state and calls `release`, so the
+ * check does not race the answer on a slow machine (a fixed delay did, under a loaded CI).
+ */
+async function heldAnswers(page: Page): Promise<{ release: () => void }> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/chat/question', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await released;
     await route.continue();
   });
+  return { release: () => release() };
 }
 
 for (const language of ['en', 'pl', 'ar'] as const) {
@@ -52,7 +58,7 @@ for (const language of ['en', 'pl', 'ar'] as const) {
     await logIn(page, DEMO.user);
     await inLanguage(page, language, baseURL);
     await afterToasts(page);
-    await slowAnswers(page);
+    const answers = await heldAnswers(page);
 
     const button = page.getByTestId('chat-button');
     await button.click();
@@ -68,6 +74,7 @@ for (const language of ['en', 'pl', 'ar'] as const) {
     // Its words are for screen readers only.
     await expect(chat.getByRole('status', { name: t.typing })).toBeAttached();
     await expect(input).toBeDisabled();
+    answers.release();
     const answer = chat.getByTestId('chat-answer');
     await expect(answer).toHaveCount(1, { timeout: 30_000 });
     await expect(chat.getByTestId('chat-typing')).toHaveCount(0);
