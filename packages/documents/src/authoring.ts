@@ -6,7 +6,14 @@
  * amounts and VAT, a receiving advice's received ones (48).
  */
 import type { DraftForm, DraftKind, DraftLine, DraftParty, InvoiceType } from '@portal/contracts';
-import type { CanonicalDocument, DateValue, Line, Party, Reference } from './canonical.ts';
+import {
+  emptyDocument,
+  type CanonicalDocument,
+  type DateValue,
+  type Line,
+  type Party,
+  type Reference,
+} from './canonical.ts';
 import { POLISH_INVOICE_TYPES } from './edifact/write-message.ts';
 import { canonicalTotals, computeTotals, POLISH_VAT_CATEGORIES, type MoneyLine, type VatAlgorithm } from './money.ts';
 
@@ -41,20 +48,6 @@ const QUANTITY_QUALIFIERS: Record<DraftKind, string> = {
 const decimal = (value: string): string => value.trim().replace(',', '.');
 const date = (qualifier: string, value: string): DateValue => ({ qualifier, type: 'date', value, format: '102' });
 
-const emptyBody = (kind: CanonicalDocument['kind']): CanonicalDocument => ({
-  kind,
-  header: { dates: [], texts: [] },
-  references: [],
-  parties: [],
-  paymentTerms: [],
-  lines: [],
-  allowances: [],
-  taxes: [],
-  totals: [],
-  packages: [],
-  errors: [],
-});
-
 /** A form's party in its role; empty values are left out. Undefined when it has no GLN (an optional party left empty). */
 const partyOf = (role: string, party: DraftParty): Party | undefined => {
   if (!party.gln) return undefined;
@@ -84,7 +77,7 @@ export const moneyLinesOf = (form: Pick<DraftForm, 'lines'>): MoneyLine[] =>
  * body (a value being typed counts as zero), never throws.
  */
 export function formToCanonical(kind: DraftKind, form: DraftForm, algorithm: VatAlgorithm): CanonicalDocument {
-  const body = emptyBody(kind);
+  const body = emptyDocument(kind);
   const invoiceLike = kind === 'invoice' || kind === 'credit_note';
   const header: CanonicalDocument['header'] = {
     number: form.number,

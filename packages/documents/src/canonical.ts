@@ -299,6 +299,21 @@ export const CanonicalDocumentSchema = z.object({
 });
 export type CanonicalDocument = z.infer<typeof CanonicalDocumentSchema>;
 
+/** A body of a kind with every list present and empty: where a mapper or a form starts. */
+export const emptyDocument = (kind: DocumentKind): CanonicalDocument => ({
+  kind,
+  header: { dates: [], texts: [] },
+  references: [],
+  parties: [],
+  paymentTerms: [],
+  lines: [],
+  allowances: [],
+  taxes: [],
+  totals: [],
+  packages: [],
+  errors: [],
+});
+
 /** The row of the document list: what the list shows and filters on, taken from the body and its envelope. */
 export const DocumentSummarySchema = z.object({
   kind: DocumentKindSchema,

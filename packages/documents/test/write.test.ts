@@ -15,7 +15,7 @@ import {
 import { loadGuides } from '@portal/edifact/node';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getTestStore } from '../../edifact/test/directory/helpers.ts';
-import type { CanonicalDocument, Line, Party } from '../src/canonical.ts';
+import { emptyDocument, type CanonicalDocument, type Line, type Party } from '../src/canonical.ts';
 import { mapEdifactInterchanges } from '../src/edifact/map.ts';
 import {
   EANCOM_ASSOCIATIONS,
@@ -72,20 +72,6 @@ const supplier: Party = {
 const deliveryPoint: Party = { role: 'DP', gln: DELIVERY_POINT, name: 'Magazyn Centralny' };
 const invoicee: Party = { role: 'IV', gln: INVOICEE, name: 'Kupiec Księgowość' };
 
-const emptyBody = (kind: CanonicalDocument['kind']): CanonicalDocument => ({
-  kind,
-  header: { dates: [], texts: [] },
-  references: [],
-  parties: [],
-  paymentTerms: [],
-  lines: [],
-  allowances: [],
-  taxes: [],
-  totals: [],
-  packages: [],
-  errors: [],
-});
-
 const ARTICLES = [
   { gtin: GTIN_1, buyerArticleNumber: 'K-1001', description: 'Sok jabłkowy 1 l', price: '4.15', vatRate: '5' },
   { gtin: GTIN_2, buyerArticleNumber: 'K-1002', description: 'Woda mineralna 1,5 l', price: '1.07', vatRate: '23' },
@@ -103,7 +89,7 @@ const order = (): CanonicalDocument => {
     amounts: [],
   }));
   return {
-    ...emptyBody('order'),
+    ...emptyDocument('order'),
     header: {
       number: 'ZAM/2024/0115',
       documentNameCode: '220',
@@ -129,7 +115,7 @@ const order = (): CanonicalDocument => {
 };
 
 const orderResponse = (): CanonicalDocument => ({
-  ...emptyBody('order_response'),
+  ...emptyDocument('order_response'),
   header: {
     number: 'ODP/2024/0115',
     documentNameCode: '231',
@@ -169,7 +155,7 @@ const orderResponse = (): CanonicalDocument => ({
 });
 
 const despatchAdvice = (): CanonicalDocument => ({
-  ...emptyBody('despatch_advice'),
+  ...emptyDocument('despatch_advice'),
   header: {
     number: 'WZ/2024/0117',
     documentNameCode: '351',
@@ -256,7 +242,7 @@ const invoice = (type: PolishInvoiceType, sign = ''): CanonicalDocument => {
   });
   const credit = sign === '-';
   return {
-    ...emptyBody(credit ? 'credit_note' : 'invoice'),
+    ...emptyDocument(credit ? 'credit_note' : 'invoice'),
     header: {
       number: `FV/2024/${type}/0042`,
       ...(credit ? { documentNameCode: '381' } : POLISH_INVOICE_TYPES[type]),
@@ -288,7 +274,7 @@ const invoice = (type: PolishInvoiceType, sign = ''): CanonicalDocument => {
 };
 
 const receivingAdvice = (): CanonicalDocument => ({
-  ...emptyBody('receiving_advice'),
+  ...emptyDocument('receiving_advice'),
   header: {
     number: 'PZ/2024/0118',
     documentNameCode: '352',

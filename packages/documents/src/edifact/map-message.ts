@@ -16,6 +16,7 @@ import type { Message, Segment } from '@portal/edifact';
 import {
   CREDIT_NOTE_CODES,
   EDIFACT_MESSAGE_KINDS,
+  emptyDocument,
   type Acknowledgement,
   type AllowanceCharge,
   type CanonicalDocument,
@@ -443,20 +444,6 @@ export const kindOfMessage = (messageType: string, documentNameCode: string | un
   const kind = EDIFACT_MESSAGE_KINDS[messageType] ?? 'other';
   return kind === 'invoice' && documentNameCode && CREDIT_NOTE_CODES.has(documentNameCode) ? 'credit_note' : kind;
 };
-
-const emptyDocument = (kind: DocumentKind): CanonicalDocument => ({
-  kind,
-  header: { dates: [], texts: [] },
-  references: [],
-  parties: [],
-  paymentTerms: [],
-  lines: [],
-  allowances: [],
-  taxes: [],
-  totals: [],
-  packages: [],
-  errors: [],
-});
 
 /** Work done by {@link mapMessageBody}: frames looked at and frames closed (a test holds it linear in the segments). */
 export type MappingWork = { steps: number };
