@@ -1,17 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { documentScope, type DocumentReader, type DocumentScopeColumns } from '../../access/document-scope.ts';
+import { documentScope, type DocumentReader } from '../../access/document-scope.ts';
+import { SCOPE } from './documents.repository.ts';
 import { documentLinks, documents as doc } from './documents.table.ts';
-
-const SCOPE: DocumentScopeColumns = {
-  companyId: doc.companyId,
-  direction: doc.direction,
-  documentType: doc.documentType,
-  partnerId: doc.partnerId,
-  partnerGln: doc.partnerGln,
-  deliveryPointGln: doc.deliveryPointGln,
-  sessionId: doc.sessionId,
-};
 
 export type ChainRow = {
   id: string;

@@ -70,7 +70,8 @@ async function insertJson(
 }
 
 /** The columns of the documents table the access scope reads (decision 0010). */
-const SCOPE: DocumentScopeColumns = {
+/** The columns the document access scope reads (decision 0010), for this feature's repositories. */
+export const SCOPE: DocumentScopeColumns = {
   companyId: doc.companyId,
   direction: doc.direction,
   documentType: doc.documentType,
