@@ -18,6 +18,8 @@ type Message = {
   ref?: string;
   fn?: string;
   dp?: string;
+  /** The line's quantity (48 when not given): ordered (21), or invoiced (47) in an invoice. */
+  qty?: string;
 };
 
 const DOC_CODE = { ORDERS: '220', ORDRSP: '231', DESADV: '351', INVOIC: '380' };
@@ -31,7 +33,7 @@ function message(index: number, m: Message, buyer: string, supplier: string): st
     `NAD+SU+${supplier}::9'`,
     ...(m.dp ? [`NAD+DP+${m.dp}::9'`] : []),
     "LIN+1++4000862141404:EN'",
-    "QTY+21:48'",
+    m.qty ? `QTY+${m.type === 'INVOIC' ? '47' : '21'}:${m.qty}'` : "QTY+21:48'",
     "UNS+S'",
   ];
   return [`UNH+${index}+${m.type}:D:96A:UN:EAN008'`, ...body, `UNT+${body.length + 2}+${index}'`];
@@ -231,6 +233,30 @@ describe('business statuses', () => {
       ['new_order', 'confirmed', 'linked_document'],
       ['confirmed', 'dispatched', 'linked_document'],
       ['dispatched', 'invoiced', 'linked_document'],
+    ]);
+  });
+
+  it('marks an order partly invoiced until its invoices cover every line', async () => {
+    await upload('out', buyer, 'bs8.edi', interchange('BS0008', [{ type: 'ORDERS', number: 'BS-3' }]));
+    const invoice = (control: string, number: string, qty: string) =>
+      upload(
+        'out',
+        user,
+        `${control}.edi`,
+        interchange(control, [{ type: 'INVOIC', number, ref: 'BS-3', qty }], SUPPLIER, RETAILER),
+      );
+    // 20 of the 48 ordered: partly invoiced.
+    await invoice('BS0009', 'INV-3A', '20');
+    expect((await row(user, 'in', 'BS-3')).businessStatus).toBe('partly_invoiced');
+    // The remaining 28 in a second invoice: invoiced.
+    await invoice('BS0010', 'INV-3B', '28');
+    expect((await row(user, 'in', 'BS-3')).businessStatus).toBe('invoiced');
+    const history = (await detail(user, (await row(user, 'in', 'BS-3')).id)).history.filter(
+      (h) => h.field === 'businessStatus',
+    );
+    expect(history.map((h) => [h.from, h.to])).toEqual([
+      ['new_order', 'partly_invoiced'],
+      ['partly_invoiced', 'invoiced'],
     ]);
   });
 

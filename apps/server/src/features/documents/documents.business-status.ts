@@ -1,12 +1,13 @@
 import type { DocumentBusinessStatus } from '@portal/contracts';
-import type { CanonicalDocument } from '@portal/documents';
+import type { CanonicalDocument, Line } from '@portal/documents';
 
 /**
  * The business status the store derives from what the data says (decision 0025), nothing more: an order is a new
  * order when it arrives (a cancellation, BGM 1225 "1", a request of cancellation); a document whose reference names an
  * order (a `reference` link, decision 0022) moves that order on: an order response by its BGM 1225 (29 accepted
  * without amendment: confirmed; 4 change: modified and waiting for validation; 27 not accepted: order rejected), a
- * despatch advice: dispatched; a receiving advice: delivered; an invoice: invoiced. An order never moves back (a late
+ * despatch advice: dispatched; a receiving advice: delivered; an invoice: invoiced, or partly invoiced while the invoices
+ * of the order cover less than it asked ({@link invoicedCoverage}). An order never moves back (a late
  * order response does not undo its despatch). An application error (APERAK) received about a document of the
  * outbox answers it (decision 0034): 29 accepted without amendment: confirmed; 27 not accepted: anomaly reported. The
  * other statuses of the description wait for the messages and transports that carry them (IFTSTA, the French
@@ -53,7 +54,8 @@ const STAGE: Partial<Record<string, number>> = {
   anomaly_reported: 1,
   dispatched: 2,
   delivered: 3,
-  invoiced: 4,
+  partly_invoiced: 4,
+  invoiced: 5,
 };
 
 /** Whether an order of status `current` takes `next`: the same stage or later, never back. */
@@ -72,4 +74,52 @@ export function answerReason(body: CanonicalDocument): string | null {
     .filter(Boolean)
     .join('; ');
   return text ? text.slice(0, ANSWER_REASON_MAX) : null;
+}
+
+/** A decimal quantity as exact thousandths (the forms allow three decimals); anything else counts as nothing. */
+const thousandths = (value: string | undefined): bigint => {
+  const match = /^(-?)(\d{1,15})(?:[.,](\d{1,3}))?$/.exec((value ?? '').trim());
+  if (!match) return 0n;
+  const [, sign, whole, fraction = ''] = match;
+  const n = BigInt(whole!) * 1000n + BigInt(fraction.padEnd(3, '0'));
+  return sign ? -n : n;
+};
+
+const quantityOf = (line: Line, qualifier: string) =>
+  thousandths((line.quantities.find((q) => q.qualifier === qualifier) ?? line.quantities[0])?.value);
+
+/**
+ * Whether the invoices of an order cover it: `invoiced` when every line's ordered quantity (21) is invoiced (47) in
+ * sum, else `partly_invoiced`. An invoice line counts for the order line its order reference names (RFF ON with a
+ * line number), else for the order line of the same GTIN or article number; a line matching none counts for nothing.
+ * An order without lines is invoiced by any invoice.
+ */
+export function invoicedCoverage(
+  order: CanonicalDocument,
+  invoices: readonly CanonicalDocument[],
+): 'invoiced' | 'partly_invoiced' {
+  const asked = new Map<number, bigint>();
+  const byNumber = new Map<string, number>();
+  const byItem = new Map<string, number>();
+  order.lines.forEach((line, i) => {
+    asked.set(i, quantityOf(line, '21'));
+    if (line.lineNumber && !byNumber.has(line.lineNumber)) byNumber.set(line.lineNumber, i);
+    for (const id of [line.gtin, line.buyerArticleNumber, line.supplierArticleNumber]) {
+      if (id && !byItem.has(id)) byItem.set(id, i);
+    }
+  });
+  const got = new Map<number, bigint>();
+  for (const invoice of invoices) {
+    for (const line of invoice.lines) {
+      const orderLine = line.references?.find((r) => r.qualifier === 'ON' && r.lineNumber)?.lineNumber;
+      const index =
+        (orderLine === undefined ? undefined : byNumber.get(orderLine)) ??
+        [line.gtin, line.buyerArticleNumber, line.supplierArticleNumber]
+          .map((id) => (id ? byItem.get(id) : undefined))
+          .find((i) => i !== undefined);
+      if (index !== undefined) got.set(index, (got.get(index) ?? 0n) + quantityOf(line, '47'));
+    }
+  }
+  for (const [index, quantity] of asked) if ((got.get(index) ?? 0n) < quantity) return 'partly_invoiced';
+  return 'invoiced';
 }

@@ -23,7 +23,13 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
 import type { DocumentCompanies, DocumentPartners, DocumentProducts } from './documents.dependencies.ts';
-import { advances, answerReason, initialBusinessStatus, statusFromLinked } from './documents.business-status.ts';
+import {
+  advances,
+  answerReason,
+  initialBusinessStatus,
+  invoicedCoverage,
+  statusFromLinked,
+} from './documents.business-status.ts';
 import type { DocumentsRepository, InterchangeRow, NewDocument, NewHistory } from './documents.repository.ts';
 import { splitInterchange, type Piece } from './documents.split.ts';
 import type { IngestedMessage, IngestResult } from './documents.tasks.ts';
@@ -319,11 +325,13 @@ async function deriveBusinessStatuses(
   for (const [companyId, ids] of outside) {
     for (const row of await repo.businessStatuses(companyId, [...ids], tx)) stored.set(row.id, row);
   }
+  const coverage = await invoiceCoverage(repo, batch, references, stored, tx);
   const history: NewHistory[] = [];
   const earlier: EarlierChange[] = [];
   for (const l of references) {
     const source = batch.get(l.fromId)!;
-    const next = statusFromLinked(source.kind, source.functionCode);
+    let next = statusFromLinked(source.kind, source.functionCode);
+    if (next === 'invoiced') next = coverage.get(l.toId) ?? next;
     if (!next) continue;
     const target = batch.get(l.toId) ?? stored.get(l.toId);
     // An APERAK (linked only to a document it answers, see answeredBy) moves the document of the list it answers
@@ -346,6 +354,42 @@ async function deriveBusinessStatuses(
     else earlier.push({ id: l.toId, from, to: next, sourceId: l.fromId, history: entry });
   }
   return { history, earlier };
+}
+
+/**
+ * For each order a new invoice of the batch names: whether all its invoices, stored and new, cover it (invoiced) or
+ * not yet (partly invoiced).
+ */
+async function invoiceCoverage(
+  repo: DocumentsRepository,
+  batch: ReadonlyMap<string, NewDocument>,
+  references: readonly { fromId: string; toId: string }[],
+  stored: ReadonlyMap<string, { kind: string }>,
+  tx: Db,
+): Promise<Map<string, 'invoiced' | 'partly_invoiced'>> {
+  const bodies = new Map<string, CanonicalDocument>();
+  const invoicesOf = new Map<string, CanonicalDocument[]>();
+  const add = (orderId: string, body: unknown) =>
+    invoicesOf.set(orderId, [...(invoicesOf.get(orderId) ?? []), body as CanonicalDocument]);
+  const outside = new Map<string, Set<string>>();
+  for (const l of references) {
+    const source = batch.get(l.fromId)!;
+    if (source.kind !== 'invoice') continue;
+    const inBatch = batch.get(l.toId);
+    if (inBatch?.kind === 'order') bodies.set(l.toId, inBatch.body as CanonicalDocument);
+    else if (stored.get(l.toId)?.kind === 'order') {
+      outside.set(source.companyId, (outside.get(source.companyId) ?? new Set()).add(l.toId));
+    } else continue;
+    add(l.toId, source.body);
+  }
+  for (const [companyId, ids] of outside) {
+    const found = await repo.ordersWithInvoices(companyId, [...ids], tx);
+    for (const o of found.orders) bodies.set(o.id, o.body as CanonicalDocument);
+    for (const i of found.invoices) add(i.orderId, i.body);
+  }
+  const out = new Map<string, 'invoiced' | 'partly_invoiced'>();
+  for (const [orderId, order] of bodies) out.set(orderId, invoicedCoverage(order, invoicesOf.get(orderId) ?? []));
+  return out;
 }
 
 /** The stored orders' changes whose new document was written (a copy already there changes nothing). */

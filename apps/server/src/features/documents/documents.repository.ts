@@ -577,6 +577,43 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
         .for('update');
     },
 
+    /**
+     * The bodies of a company's orders and of the invoices stored with a reference to them (for whether the invoices
+     * cover the orders), 1,000 orders a query.
+     */
+    async ordersWithInvoices(
+      companyId: string,
+      orderIds: readonly string[],
+      tx: Db,
+    ): Promise<{ orders: { id: string; body: unknown }[]; invoices: { orderId: string; body: unknown }[] }> {
+      const orders: { id: string; body: unknown }[] = [];
+      const invoices: { orderId: string; body: unknown }[] = [];
+      for (let i = 0; i < orderIds.length; i += 1000) {
+        const ids = orderIds.slice(i, i + 1000);
+        orders.push(
+          ...(await tx
+            .select({ id: doc.id, body: doc.body })
+            .from(doc)
+            .where(and(eq(doc.companyId, companyId), eq(doc.kind, 'order'), inArray(doc.id, ids)))),
+        );
+        invoices.push(
+          ...(await tx
+            .select({ orderId: documentLinks.toId, body: doc.body })
+            .from(documentLinks)
+            .innerJoin(doc, eq(doc.id, documentLinks.fromId))
+            .where(
+              and(
+                inArray(documentLinks.toId, ids),
+                eq(documentLinks.kind, 'reference'),
+                eq(doc.companyId, companyId),
+                eq(doc.kind, 'invoice'),
+              ),
+            )),
+        );
+      }
+      return { orders, invoices };
+    },
+
     /** Sets each document's business status, 1,000 a statement (a file of invoices moves thousands of orders). */
     async setBusinessStatuses(changes: readonly { id: string; to: string }[], tx: Db): Promise<void> {
       for (let i = 0; i < changes.length; i += 1000) {
