@@ -46,6 +46,7 @@ import { createCompanyUsersService } from './features/user-management/company-us
 import { restrictionsRoutes } from './features/restrictions/restrictions.routes.ts';
 import { createRestrictionsService } from './features/restrictions/restrictions.service.ts';
 import { addressBookRoutes } from './features/address-book/address-book.routes.ts';
+import { createAddressBookService } from './features/address-book/address-book.service.ts';
 import { createPartnersRepository } from './features/partners/partners.repository.ts';
 import { partnersRoutes } from './features/partners/partners.routes.ts';
 import { productsRoutes } from './features/products/products.routes.ts';
@@ -59,7 +60,7 @@ import { documentsFeature } from './features/documents/documents.routes.ts';
 import { createDemoDocumentsService, demoSessionHooks } from './features/documents/demo-documents.service.ts';
 import { apiKeysRoutes, inboundRoutes } from './features/api-keys/api-keys.routes.ts';
 import { createApiKeysService } from './features/api-keys/api-keys.service.ts';
-import type { DocumentsService } from './features/documents/documents.service.ts';
+import { createDocumentEnrichment, type DocumentsService } from './features/documents/documents.service.ts';
 import { chatFeature } from './features/chat/chat.routes.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
@@ -230,6 +231,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db,
     clock,
     cpu,
+    enrichment: createDocumentEnrichment({
+      companies,
+      partners,
+      addressBook: createAddressBookService({ db, audit, clock, cpu }),
+    }),
     blobs,
     jobs,
     edifact,

@@ -5,6 +5,7 @@ import { DOCUMENT_EXPORT_MAX_ROWS } from '@portal/contracts';
 import { bearer, createTestApp, login, type TestApp } from './helper.ts';
 
 const CLERK = { login: 'clerk@demo.example.com', password: 'Clerk#Demo2026' };
+const ADMIN = { login: 'admin@demo.example.com', password: 'Admin#Demo2026' };
 const BUYER = { login: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
 /** The demo companies' GLNs: Demo Supplier, Demo Retailer and one of its delivery points. */
 const SUPPLIER = '5901234000017';
@@ -269,6 +270,69 @@ describe('business statuses', () => {
       interchange('BS0007', [{ type: 'ORDRSP', number: 'RSP-3', ref: 'BS-2', fn: '27' }], SUPPLIER, RETAILER),
     );
     expect((await row(buyer, 'out', 'BS-2')).businessStatus).toBe('rejected');
+  });
+});
+
+describe('the enrichment toggle', () => {
+  /** A warehouse the supplier keeps in its address book, named by the buyer's orders only by its GLN. */
+  const WAREHOUSE = '5901234990011';
+  type Party = { role: string; gln?: string; name?: string; city?: string; taxId?: string };
+  const partiesOf = async (token: string, id: string) =>
+    ((await call('GET', `/api/documents/${id}`, token)).json() as { body: { parties: Party[] } }).body.parties;
+
+  it('fills the parties given only by GLN from the address book, and marks the document Enriched', async () => {
+    const admin = (await login(t.app, ADMIN)).access_token;
+    const companies = (await call('GET', '/api/admin/companies?search=Demo%20Supplier', admin)).json();
+    const supplier = companies.items.find((c: { name: string }) => c.name === 'Demo Supplier');
+    const setToggles = (toggles: string[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/companies/${supplier.id}/toggles`,
+        headers: bearer(admin),
+        payload: { toggles },
+      });
+    const entry = await call('POST', '/api/address-book', user, {
+      name: 'Magazyn Centralny',
+      gln: WAREHOUSE,
+      personType: 'J',
+      taxId: '5261040828',
+      street: 'ul. Portowa 12',
+      postalCode: '80-001',
+      city: 'Gdańsk',
+      country: 'PL',
+    });
+    expect(entry.statusCode, entry.body).toBe(201);
+
+    // Without the toggle nothing is filled in.
+    await upload('out', buyer, 'en1.edi', interchange('EN0001', [{ type: 'ORDERS', number: 'EN-1', dp: WAREHOUSE }]));
+    const plain = await row(user, 'in', 'EN-1');
+    expect(plain.additionalStatus).toBeNull();
+    expect((await partiesOf(user, plain.id)).find((p) => p.role === 'DP')).toEqual({ role: 'DP', gln: WAREHOUSE });
+
+    const before = supplier.toggles as string[];
+    expect((await setToggles([...before, 'ENRICHMENT'])).statusCode).toBe(200);
+    try {
+      await upload('out', buyer, 'en2.edi', interchange('EN0002', [{ type: 'ORDERS', number: 'EN-2', dp: WAREHOUSE }]));
+      const enriched = await row(user, 'in', 'EN-2');
+      expect(enriched.additionalStatus).toBe('enriched');
+      const parties = await partiesOf(user, enriched.id);
+      expect(parties.find((p) => p.role === 'DP')).toMatchObject({
+        gln: WAREHOUSE,
+        name: 'Magazyn Centralny',
+        city: 'Gdańsk',
+        taxId: '5261040828',
+      });
+      // The buyer, a partner of the supplier, gets its name from the partner list.
+      expect(parties.find((p) => p.role === 'BY')?.name).toBe('Demo Retailer');
+      const history = (await detail(user, enriched.id)).history.filter((h) => h.field === 'additionalStatus');
+      expect(history.map((h) => [h.from, h.to, h.reason])).toEqual([[null, 'enriched', 'enriched']]);
+      // The sender's own copy is left as it sent it.
+      const sent = await row(buyer, 'out', 'EN-2');
+      expect(sent.additionalStatus).toBeNull();
+      expect((await partiesOf(buyer, sent.id)).find((p) => p.role === 'DP')?.name).toBeUndefined();
+    } finally {
+      await setToggles(before);
+    }
   });
 });
 

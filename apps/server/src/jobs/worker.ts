@@ -1,10 +1,11 @@
+import { createAddressBookService } from '../features/address-book/address-book.service.ts';
 import Fastify from 'fastify';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createMailService } from '../features/mail/mail.service.ts';
 import { createAuditService } from '../features/audit/audit.service.ts';
 import { createCompaniesService } from '../features/companies/companies.service.ts';
-import { createDocumentsService } from '../features/documents/documents.service.ts';
+import { createDocumentEnrichment, createDocumentsService } from '../features/documents/documents.service.ts';
 import { createDemoDocumentsService } from '../features/documents/demo-documents.service.ts';
 import { liveSessions } from '../features/auth/auth.service.ts';
 import { createPartnersService } from '../features/partners/partners.service.ts';
@@ -78,6 +79,16 @@ async function main(): Promise<void> {
     users,
     // The ingest job fills a received price catalogue's products, as the API's inline ingest does.
     products: createProductsService({ db, clock: systemClock, cpu }),
+    enrichment: createDocumentEnrichment({
+      companies,
+      partners,
+      addressBook: createAddressBookService({
+        db,
+        audit,
+        clock: systemClock,
+        cpu,
+      }),
+    }),
     inlineMaxBytes: config.documentsInlineMaxBytes,
     ingestBatchMessages: config.documentsIngestBatchMessages,
   });

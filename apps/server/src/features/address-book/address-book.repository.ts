@@ -90,6 +90,20 @@ export function createAddressBookRepository(db: Db) {
       return new Set(rows.map((r) => r.gln!));
     },
 
+    /** The company's entries of these GLNs (the documents' enrichment), 1,000 GLNs a query. */
+    async byGlns(companyId: string, glns: readonly string[], tx: Db = db): Promise<AddressBookRow[]> {
+      const out: AddressBookRow[] = [];
+      for (let i = 0; i < glns.length; i += 1000) {
+        out.push(
+          ...(await tx
+            .select()
+            .from(book)
+            .where(and(eq(book.companyId, companyId), inArray(book.gln, glns.slice(i, i + 1000))))),
+        );
+      }
+      return out;
+    },
+
     async insert(companyId: string, values: AddressBookEntryValues, at: Date, tx: Db = db): Promise<AddressBookRow> {
       const [row] = await tx
         .insert(book)

@@ -16,7 +16,11 @@ import { decodeCursor, takePage, uuid, type KeyPart } from '../../lib/keyset.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { applyCsvImport, csvExportRows } from '../../lib/csv-import.ts';
-import type { AddressBookRepository, AddressBookRow } from './address-book.repository.ts';
+import {
+  createAddressBookRepository,
+  type AddressBookRepository,
+  type AddressBookRow,
+} from './address-book.repository.ts';
 
 export type AddressBookCaller = { userId: string; companyId: string | null };
 
@@ -47,14 +51,26 @@ const SORT_NAMES: KeyPart = (part) => (ADDRESS_BOOK_SORTS as readonly string[]).
 const ORDERS: KeyPart = (part) => part === 'asc' || part === 'desc';
 const SORT_VALUE: KeyPart = (part) => part.length <= 300;
 
+/** What the book keeps of a GLN, as the documents' enrichment reads it. */
+export type AddressBookParty = {
+  name?: string | null;
+  street?: string | null;
+  city?: string | null;
+  postalCode?: string | null;
+  region?: string | null;
+  country?: string | null;
+  taxId?: string | null;
+};
+
 export function createAddressBookService(deps: {
   db: Db;
-  repo: AddressBookRepository;
+  repo?: AddressBookRepository;
   audit: AuditService;
   clock: Clock;
   cpu: CpuPool;
 }) {
-  const { db, repo, audit, clock, cpu } = deps;
+  const { db, audit, clock, cpu } = deps;
+  const repo = deps.repo ?? createAddressBookRepository(db);
 
   const inTransaction = <T>(run: (tx: Db) => Promise<T>): Promise<T> =>
     db
@@ -86,6 +102,28 @@ export function createAddressBookService(deps: {
   }
 
   return {
+    /**
+     * What the company's book keeps of these GLNs, for the documents' enrichment (the ingest acts for the receiving
+     * company, not for a user; the caller checks the company's toggle).
+     */
+    async byGlns(companyId: string, glns: readonly string[], tx?: Db): Promise<Map<string, AddressBookParty>> {
+      const rows = await repo.byGlns(companyId, glns, tx);
+      return new Map(
+        rows.map((r) => [
+          r.gln!,
+          {
+            name: r.name,
+            street: r.street,
+            city: r.city,
+            postalCode: r.postalCode,
+            region: r.province,
+            country: r.country,
+            taxId: r.taxId,
+          },
+        ]),
+      );
+    },
+
     async list(caller: AddressBookCaller, query: AddressBookQuery): Promise<AddressBookPage> {
       const q = query;
       const companyId = companyOf(caller);

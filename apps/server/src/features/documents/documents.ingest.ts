@@ -30,6 +30,7 @@ import {
   invoicedCoverage,
   statusFromLinked,
 } from './documents.business-status.ts';
+import { enrichBody, glnsToEnrich, type DocumentEnrichment } from './documents.enrichment.ts';
 import type { DocumentsRepository, InterchangeRow, NewDocument, NewHistory } from './documents.repository.ts';
 import { splitInterchange, type Piece } from './documents.split.ts';
 import type { IngestedMessage, IngestResult } from './documents.tasks.ts';
@@ -357,6 +358,43 @@ async function deriveBusinessStatuses(
 }
 
 /**
+ * The enrichment toggle (issue 12, part 4): each received document's parties given only by GLN get the name, address
+ * and tax ids the company keeps for them, and the document the additional status Enriched, with its history row.
+ */
+async function enrich(enrichment: DocumentEnrichment, rows: NewDocument[], at: Date, tx: Db): Promise<NewHistory[]> {
+  const byCompany = new Map<string, NewDocument[]>();
+  for (const row of rows) {
+    if (row.direction !== 'in') continue;
+    byCompany.set(row.companyId, [...(byCompany.get(row.companyId) ?? []), row]);
+  }
+  const history: NewHistory[] = [];
+  for (const [companyId, received] of byCompany) {
+    const glns = [...new Set(received.flatMap((r) => glnsToEnrich(r.body as CanonicalDocument)))];
+    if (glns.length === 0) continue;
+    const known = await enrichment.partiesFor(companyId, glns, tx);
+    if (!known || known.size === 0) continue;
+    for (const row of received) {
+      if (!glnsToEnrich(row.body as CanonicalDocument).some((gln) => known.has(gln))) continue;
+      // The sender's outbox copy shares the parsed body: the receiver's copy gets its own.
+      const body = structuredClone(row.body) as CanonicalDocument;
+      if (!enrichBody(body, known)) continue;
+      row.body = body as NewDocument['body'];
+      history.push({
+        documentId: row.id!,
+        field: 'additionalStatus',
+        fromValue: row.additionalStatus ?? null,
+        toValue: 'enriched',
+        userId: null,
+        at,
+        reason: 'enriched',
+      });
+      row.additionalStatus = 'enriched';
+    }
+  }
+  return history;
+}
+
+/**
  * For each order a new invoice of the batch names: whether all its invoices, stored and new, cover it (invoiced) or
  * not yet (partly invoiced).
  */
@@ -507,6 +545,8 @@ export type IngestDeps = {
   companies: DocumentCompanies;
   partners: DocumentPartners;
   products?: DocumentProducts | undefined;
+  /** Fills received documents' parties from the address book and partners (toggle ENRICHMENT); absent, nothing is. */
+  enrichment?: DocumentEnrichment | undefined;
   repo: DocumentsRepository;
   /** Where the CONTRL answering a received interchange is enqueued (decision 0035); absent, none is. */
   jobs?: JobEnqueuer | undefined;
@@ -678,6 +718,10 @@ export function createDocumentsIngest(deps: IngestDeps) {
               documents.push(...rows.documents);
               history.push(...rows.history);
               links.push(...rows.links);
+            }
+            if (deps.enrichment) {
+              const enrichment = deps.enrichment;
+              history.push(...(await timer.time('enrich', () => enrich(enrichment, documents, at, tx))));
             }
             links.push(...(await timer.time('chain', () => chainLinks(repo, documents, tx))));
             const business = await timer.time('business', () =>

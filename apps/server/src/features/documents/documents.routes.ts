@@ -30,6 +30,7 @@ import type { EdifactService } from '../edifact/edifact.service.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { createDocumentsService, type DocumentsService, type UploadedFile } from './documents.service.ts';
 import type { DocumentCompanies, DocumentPartners, DocumentProducts, DocumentUsers } from './documents.dependencies.ts';
+import type { DocumentEnrichment } from './documents.enrichment.ts';
 import { documentActionsRoutes } from './document-actions.routes.ts';
 import { createDocumentActionsService } from './document-actions.service.ts';
 import { createDocumentChainService } from './document-chain.service.ts';
@@ -102,6 +103,7 @@ export function documentsFeature(deps: {
   partners: DocumentPartners & ResponsePartners;
   users: DocumentUsers;
   products?: DocumentProducts | undefined;
+  enrichment?: DocumentEnrichment | undefined;
   inlineMaxBytes: number;
   ingestBatchMessages?: number | undefined;
   log?: { warn(details: object, message: string): void } | undefined;

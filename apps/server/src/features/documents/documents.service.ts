@@ -34,6 +34,9 @@ import { createDocumentsIngest, duplicateInterchangeFinding } from './documents.
 import { createContrlAnswer } from './documents.contrl.ts';
 import { createSplitter } from './documents.split.ts';
 import type { DocumentCompanies, DocumentPartners, DocumentProducts, DocumentUsers } from './documents.dependencies.ts';
+import type { DocumentEnrichment } from './documents.enrichment.ts';
+
+export { createDocumentEnrichment } from './documents.enrichment.ts';
 import { readUserSettings } from '../profile/profile.service.ts';
 import { codesOfBody } from './document-codes.ts';
 import { documentFileName, type FileNameParts } from './document-file-name.ts';
@@ -182,6 +185,8 @@ export function createDocumentsService(deps: {
   users: DocumentUsers;
   /** Fills the receiver's products from a received price catalogue; absent, a PRICAT is only stored. */
   products?: DocumentProducts | undefined;
+  /** Fills received documents' parties from the address book and partners (toggle ENRICHMENT). */
+  enrichment?: DocumentEnrichment | undefined;
   /** Files up to this size are ingested while the upload waits; larger ones by the job alone. */
   inlineMaxBytes: number;
   /** Messages per ingest batch (default INGEST_BATCH_MESSAGES; tests make it small). */
@@ -230,6 +235,7 @@ export function createDocumentsService(deps: {
     companies,
     partners,
     products: deps.products,
+    enrichment: deps.enrichment,
     repo,
     jobs,
     batchMessages: deps.ingestBatchMessages,

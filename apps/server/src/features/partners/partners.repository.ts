@@ -110,6 +110,20 @@ export function createPartnersRepository(db: Db) {
       return row;
     },
 
+    /** The company's partners of these GLNs (the documents' enrichment), 1,000 GLNs a query. */
+    async byGlns(companyId: string, glns: readonly string[], tx: Db = db): Promise<PartnerRow[]> {
+      const out: PartnerRow[] = [];
+      for (let i = 0; i < glns.length; i += 1000) {
+        out.push(
+          ...(await tx
+            .select()
+            .from(partners)
+            .where(and(eq(partners.companyId, companyId), inArray(partners.gln, glns.slice(i, i + 1000))))),
+        );
+      }
+      return out;
+    },
+
     async findByGln(companyId: string, gln: string, tx: Db = db): Promise<PartnerRow | undefined> {
       const [row] = await tx
         .select()

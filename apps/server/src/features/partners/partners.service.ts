@@ -217,6 +217,16 @@ export function createPartnersService(deps: {
   }
 
   return {
+    /** What the company keeps of its partners of these GLNs, for the documents' enrichment (the caller checks the toggle). */
+    async byGlns(
+      companyId: string,
+      glns: readonly string[],
+      tx?: Db,
+    ): Promise<Map<string, { name: string; vatId: string | null; country: string | null }>> {
+      const rows = await repo.byGlns(companyId, glns, tx);
+      return new Map(rows.map((r) => [r.gln, { name: r.name, vatId: r.vatId, country: r.country }]));
+    },
+
     async list(caller: PartnersCaller, query: PartnersQuery): Promise<PartnersPage> {
       const q = query;
       const companyId = companyOf(caller);
