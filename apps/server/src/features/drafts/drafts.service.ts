@@ -47,6 +47,7 @@ export type DraftsDependencies = {
       caller: { userId: string; companyId: string | null; permissions: readonly FeaturePermission[] },
       query: { limit: number; sort: 'name'; order: 'asc'; includeTotal: boolean; testMode: undefined },
     ): Promise<{ items: Partner[] }>;
+    namesOf(companyId: string, ids: readonly string[]): Promise<Map<string, string>>;
     sendingSettings(
       companyId: string,
       partnerId: string,
@@ -279,12 +280,9 @@ export function createDraftsService(deps: DraftsDependencies & { db: Db; clock: 
 
     async list(caller: DraftsCaller): Promise<{ items: DraftListItem[] }> {
       const rows = await repo.list(ownerOf(caller), LIST_LIMIT_MAX);
-      const names = new Map<string, string | null>();
-      for (const row of rows) {
-        if (row.partnerId && !names.has(row.partnerId)) {
-          names.set(row.partnerId, await partnerName(row.companyId, row.partnerId));
-        }
-      }
+      const partnerIds = [...new Set(rows.flatMap((r) => (r.partnerId ? [r.partnerId] : [])))];
+      // One query for the page's partners, not one a draft.
+      const names = await deps.partners.namesOf(companyOf(caller), partnerIds);
       return {
         items: rows.map((row) => {
           const form = DraftFormSchema.parse(row.form);

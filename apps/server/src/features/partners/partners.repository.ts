@@ -110,6 +110,15 @@ export function createPartnersRepository(db: Db) {
       return row;
     },
 
+    /** The company's partners of these ids (at most a page of them). */
+    async findByIds(companyId: string, ids: readonly string[], tx: Db = db): Promise<PartnerRow[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select()
+        .from(partners)
+        .where(and(eq(partners.companyId, companyId), inArray(partners.id, [...ids])));
+    },
+
     /** The company's partners of these GLNs (the documents' enrichment), 1,000 GLNs a query. */
     async byGlns(companyId: string, glns: readonly string[], tx: Db = db): Promise<PartnerRow[]> {
       const out: PartnerRow[] = [];

@@ -370,6 +370,13 @@ export function createPartnersService(deps: {
      * partner `partnerId`, or null when the company has no such partner. It answers for the company, so no user's
      * restrictions apply; pass the sending transaction as `tx`.
      */
+    /** The names of the company's partners of these ids (a platform partner's as its company is named now), in one go. */
+    async namesOf(companyId: string, ids: readonly string[]): Promise<Map<string, string>> {
+      const rows = await repo.findByIds(companyId, ids);
+      const shown = await toPartners(rows, db);
+      return new Map(shown.map((p) => [p.id, p.name]));
+    },
+
     async sendingSettings(
       companyId: string,
       partnerId: string,
