@@ -82,6 +82,7 @@ const SCREEN_ARTICLE_IDS = [
   'user-management',
   'partners',
   'address-book',
+  'products',
   'document-validation',
   'e-invoicing',
   'ettn',
