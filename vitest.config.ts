@@ -9,6 +9,8 @@ export default defineConfig({
       // Tests over the third-party data in ../shared; skipped, with one line saying so, when it is not there.
       'packages/edifact/vitest.conformance.config.ts',
       'packages/documents/vitest.conformance.config.ts',
+      'packages/ksef/vitest.conformance.config.ts',
+      'packages/ettn/vitest.conformance.config.ts',
       'apps/*/vitest.config.ts',
       ...(process.env.TEST_DATABASE_URL ? ['apps/server/vitest.pg.config.ts'] : []),
     ],
