@@ -258,6 +258,87 @@ describe('an order from Demo Retailer to Demo Supplier', () => {
     expect((await call('DELETE', `/api/drafts/${second.id}`, user)).statusCode).toBe(204);
   });
 
+  it('an invoice with allowances and payment terms: picked or typed, the server judges them, then writes ALC, PAT, PAI and FII', async () => {
+    // The company's bank account of its profile is the payee's account of a new invoice.
+    const { id: _id, ...profile } = (await call('GET', '/api/company/profile', user)).json();
+    const updated = await call('PUT', '/api/company/profile', user, {
+      ...profile,
+      bankAccount: 'PL61109010140000071219812874',
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const inbox = (await call('GET', '/api/documents?direction=in&documentNumber=ZAM/2026/77', user)).json();
+    const draft = (
+      await call('POST', '/api/drafts', user, { kind: 'invoice', sourceDocumentId: inbox.items[0].id })
+    ).json();
+    expect(draft.form.payment).toMatchObject({ terms: '', iban: 'PL61109010140000071219812874' });
+    expect(draft.form.lines.map((l: { allowances: unknown[] }) => l.allowances)).toEqual([[], []]);
+    const [water, juice] = draft.form.lines;
+    const payment = { terms: 'net_days', days: '30', discountPercentage: '2', discountDays: '10', means: '30' };
+    const form = (over: { percentage: string; iban: string; buyerGln: string }) => ({
+      ...draft.form,
+      number: 'FV/2026/78',
+      // What a picker filled is form content like any other: a GLN with a wrong check digit is refused.
+      buyer: { ...draft.form.buyer, gln: over.buyerGln },
+      payment: { ...payment, iban: over.iban },
+      lines: [
+        {
+          ...water,
+          quantity: '4',
+          allowances: [{ type: 'allowance', reason: 'DI', calculation: 'percentage', value: over.percentage }],
+        },
+        { ...juice, allowances: [{ type: 'charge', reason: 'FC', calculation: 'amount', value: '2,50' }] },
+      ],
+    });
+    const bad = form({ percentage: '101', iban: 'PL61109010140000071219812875', buyerGln: '4012345000017' });
+    const saved = await call('PUT', `/api/drafts/${draft.id}`, user, {
+      version: 1,
+      partnerId: draft.partnerId,
+      form: bad,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await call('POST', `/api/drafts/${draft.id}/check`, user)).json().problems).toEqual([
+      { field: 'buyer.gln', code: 'gln' },
+      { field: 'lines.0.allowances.0.value', code: 'percentage' },
+      { field: 'payment.iban', code: 'iban' },
+    ]);
+    const send = await call('POST', `/api/drafts/${draft.id}/send`, user, { version: 2 });
+    expect(send.statusCode).toBe(400);
+    expect(details(send)).toEqual([
+      'form.buyer.gln:gln',
+      'form.lines.0.allowances.0.value:percentage',
+      'form.payment.iban:iban',
+    ]);
+
+    const good = form({ percentage: '10', iban: 'PL61 1090 1014 0000 0712 1981 2874', buyerGln: RETAILER_GLN });
+    await call('PUT', `/api/drafts/${draft.id}`, user, { version: 2, partnerId: draft.partnerId, form: good });
+    const check = (await call('POST', `/api/drafts/${draft.id}/check`, user)).json();
+    expect(check.findings).toEqual([]);
+    expect(check.ok).toBe(true);
+    const segments = (check.edifact as string).split("'");
+    // The payee's account with the supplier, the means after the dates, the terms after the currency.
+    expect(segments).toEqual(
+      expect.arrayContaining([
+        'PAI+::30',
+        'FII+RB+PL61109010140000071219812874',
+        'PAT+1++5:3:D:30',
+        'PAT+22++5:3:D:10',
+      ]),
+    );
+    // Water: 4 × 1.29 = 5.16 − 10 % (0.516 → 0.52) = 4.64 at 8 %; juice: 12 × 4.99 = 59.88 + 2.50 = 62.38 at 5 %.
+    expect(segments).toEqual(
+      expect.arrayContaining([
+        'ALC+A+++1+DI',
+        'PCD+1:10',
+        'MOA+204:0.52',
+        'MOA+203:4.64',
+        'ALC+C+++1+FC',
+        'MOA+23:2.50',
+      ]),
+    );
+    expect(segments).toContain('MOA+77:70.51');
+    expect((await call('DELETE', `/api/drafts/${draft.id}`, user)).statusCode).toBe(204);
+  });
+
   it('a despatch advice asks for its SSCCs and checks each check digit', async () => {
     const inbox = (await call('GET', '/api/documents?direction=in&documentNumber=ZAM/2026/77', user)).json();
     const draft = (

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { DocumentTypeCode } from './documents.ts';
 import { EdifactFindingSchema } from './edifact.ts';
-import { VAT_ALGORITHMS } from './profile.ts';
+import { isValidIban, VAT_ALGORITHMS } from './profile.ts';
 import { isValidGtin, isVatRate, PRICE_PATTERN, UNIT_PATTERN } from './products.ts';
 import { isValidGln, text } from './rules.ts';
 
@@ -50,6 +50,33 @@ export type LineAction = (typeof LINE_ACTIONS)[number];
 /** Package types a despatch advice offers (UN/ECE Rec. 21): pallet, carton, box, roll container. */
 export const PACKAGE_TYPES = ['201', 'CT', 'BX', 'RO'] as const;
 
+/**
+ * The reasons a line's allowance or charge may give (UNCL 7161, special services, the short list a form offers):
+ * discount, quantity discount, promotional allowance, freight charge, packing, delivery.
+ */
+export const ALLOWANCE_REASONS = ['DI', 'QD', 'PAD', 'FC', 'PC', 'DL'] as const;
+export type AllowanceReason = (typeof ALLOWANCE_REASONS)[number];
+
+/** The kinds whose lines carry prices, and so allowances and charges (ALC in their EANCOM guides). */
+export const DRAFT_ALLOWANCE_KINDS: readonly DraftKind[] = ['order', 'order_response', 'invoice', 'credit_note'];
+/** A line holds at most this many allowances and charges (EANCOM's ALC group repeats up to 15 times per line). */
+export const DRAFT_MAX_ALLOWANCES = 15;
+
+/**
+ * The payment terms a form offers (PAT 4279): due on a fixed date (3), or net a number of days after the invoice
+ * date (1, with C112 5 invoice date, 3 after, D days).
+ */
+export const PAYMENT_TERMS = ['fixed_date', 'net_days'] as const;
+export type PaymentTermsType = (typeof PAYMENT_TERMS)[number];
+
+/**
+ * The payment means a form offers (UNCL 4461, PAI C534): 30 credit transfer, 42 payment to bank account, 10 in cash,
+ * 20 cheque, 48 bank card. 48 is in D01B's list, not D96A's (an EANCOM 97 partner's Check says so); SEPA credit
+ * transfer (58) is in neither directory the portal writes.
+ */
+export const PAYMENT_MEANS = ['30', '42', '10', '20', '48'] as const;
+export type PaymentMeans = (typeof PAYMENT_MEANS)[number];
+
 /** The kinds whose EANCOM guide has a free text in the header (a despatch or receiving advice has none). */
 export const DRAFT_NOTE_KINDS: readonly DraftKind[] = ['order', 'order_response', 'invoice', 'credit_note'];
 
@@ -75,6 +102,31 @@ export const DraftPartySchema = z.object({
 });
 export type DraftParty = z.output<typeof DraftPartySchema>;
 
+/** A line's allowance or charge: its reason, and a percentage of the line's gross amount or a fixed amount. */
+export const DraftAllowanceSchema = z.object({
+  type: z.enum(['allowance', 'charge'], { error: 'oneOf' }).default('allowance'),
+  /** UNCL 7161, one of {@link ALLOWANCE_REASONS}. */
+  reason: typed(3),
+  calculation: z.enum(['percentage', 'amount'], { error: 'oneOf' }).default('percentage'),
+  /** The percentage (0–100) or the amount for the whole line, as typed. */
+  value: typed(20),
+});
+export type DraftAllowance = z.output<typeof DraftAllowanceSchema>;
+
+/** An invoice's payment terms beyond the due date: terms, early payment discount, means and the payee's account. */
+export const DraftPaymentSchema = z.object({
+  terms: z.enum(['', ...PAYMENT_TERMS] as const, { error: 'oneOf' }).default(''),
+  /** Days after the invoice date (net days). */
+  days: typed(3),
+  /** An early payment discount: this percentage when paid within `discountDays` of the invoice date. */
+  discountPercentage: typed(8),
+  discountDays: typed(3),
+  means: z.enum(['', ...PAYMENT_MEANS] as const, { error: 'oneOf' }).default(''),
+  /** The payee's (supplier's) bank account, an IBAN; written in the supplier's FII. */
+  iban: typed(42),
+});
+export type DraftPayment = z.output<typeof DraftPaymentSchema>;
+
 export const DraftLineSchema = z.object({
   gtin: typed(14),
   buyerArticleNumber: typed(35),
@@ -93,6 +145,7 @@ export const DraftLineSchema = z.object({
   orderLineNumber: typed(6),
   /** The package (1-based index in `packages`) the line is packed in, for a despatch advice. */
   packageNumber: typed(4),
+  allowances: z.array(DraftAllowanceSchema).max(DRAFT_MAX_ALLOWANCES, 'tooBig').default([]),
 });
 export type DraftLine = z.output<typeof DraftLineSchema>;
 
@@ -122,6 +175,7 @@ export const DraftFormSchema = z.object({
   responseType: z.enum(RESPONSE_TYPES, { error: 'oneOf' }).default('accepted'),
   currency: typed(3),
   paymentDueDate: typed(10),
+  payment: DraftPaymentSchema.default(DraftPaymentSchema.parse({})),
   note: typed(512),
   buyer: DraftPartySchema.default(DraftPartySchema.parse({})),
   supplier: DraftPartySchema.default(DraftPartySchema.parse({})),
@@ -146,6 +200,14 @@ const isIsoDate = (v: string): boolean => {
   const day = new Date(`${v}T00:00:00Z`);
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
 };
+/** An amount of money as typed: up to 15 digits and 2 decimals, `,` or `.` as the mark. */
+const AMOUNT = /^\d{1,15}([.,]\d{1,2})?$/;
+/** A percentage as typed: up to 3 digits and 4 decimals; 0–100 is checked apart. */
+const PERCENTAGE = /^\d{1,3}([.,]\d{1,4})?$/;
+const isPercentage = (v: string) => PERCENTAGE.test(v) && Number(v.replace(',', '.')) <= 100;
+/** Whole days: 0–999. */
+const DAYS = /^\d{1,3}$/;
+
 /** A quantity: up to 15 digits and 3 decimals; a credit note's may be negative. */
 const QUANTITY = /^-?\d{1,15}([.,]\d{1,3})?$/;
 const isSscc = (v: string) => /^\d{18}$/.test(v) && sscc(v);
@@ -224,12 +286,24 @@ export function draftProblems(kind: DraftKind, form: DraftForm): DraftProblem[] 
     if (!line.vatRate) {
       if (need.prices) add(`${at}.vatRate`, 'required');
     } else if (!isVatRate(line.vatRate.replace(',', '.').toLowerCase())) add(`${at}.vatRate`, 'vatRate');
+    if (DRAFT_ALLOWANCE_KINDS.includes(kind)) {
+      line.allowances.forEach((allowance, j) => {
+        const where = `${at}.allowances.${j}`;
+        if (!allowance.reason) add(`${where}.reason`, 'required');
+        else if (!(ALLOWANCE_REASONS as readonly string[]).includes(allowance.reason)) add(`${where}.reason`, 'oneOf');
+        if (!allowance.value) add(`${where}.value`, 'required');
+        else if (allowance.calculation === 'percentage' && !isPercentage(allowance.value)) {
+          add(`${where}.value`, 'percentage');
+        } else if (allowance.calculation === 'amount' && !AMOUNT.test(allowance.value)) add(`${where}.value`, 'amount');
+      });
+    }
     if (need.packages) {
       const n = Number(line.packageNumber);
       if (!line.packageNumber) add(`${at}.packageNumber`, 'required');
       else if (!Number.isInteger(n) || n < 1 || n > form.packages.length) add(`${at}.packageNumber`, 'package');
     }
   });
+  if (need.prices) paymentProblems(form, add);
   if (need.packages) {
     if (form.packages.length === 0) add('packages', 'packagesRequired');
     const seen = new Set<string>();
@@ -241,6 +315,24 @@ export function draftProblems(kind: DraftKind, form: DraftForm): DraftProblem[] 
     });
   }
   return problems;
+}
+
+/** An invoice's payment terms: what each terms type needs, a discount's percentage with its days, the IBAN. */
+function paymentProblems(form: DraftForm, add: (field: string, code: string) => void): void {
+  const { payment } = form;
+  if (payment.terms === 'fixed_date' && !form.paymentDueDate) add('paymentDueDate', 'required');
+  if (payment.terms === 'net_days') {
+    if (!payment.days) add('payment.days', 'required');
+    else if (!DAYS.test(payment.days)) add('payment.days', 'days');
+  } else if (payment.days && !DAYS.test(payment.days)) add('payment.days', 'days');
+  const discount = payment.discountPercentage || payment.discountDays;
+  if (discount) {
+    if (!payment.discountPercentage) add('payment.discountPercentage', 'required');
+    else if (!isPercentage(payment.discountPercentage)) add('payment.discountPercentage', 'percentage');
+    if (!payment.discountDays) add('payment.discountDays', 'required');
+    else if (!DAYS.test(payment.discountDays)) add('payment.discountDays', 'days');
+  }
+  if (payment.iban && !isValidIban(payment.iban)) add('payment.iban', 'iban');
 }
 
 /** `POST /api/drafts`: a new draft of a kind, empty, or made from a document it answers (turnaround). */

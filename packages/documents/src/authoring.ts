@@ -5,17 +5,26 @@
  * a despatch advice's despatched ones (12) in SSCC-marked packages, an invoice's invoiced ones (47) with their net
  * amounts and VAT, a receiving advice's received ones (48).
  */
-import type { DraftForm, DraftKind, DraftLine, DraftParty, InvoiceType } from '@portal/contracts';
+import type { DraftAllowance, DraftForm, DraftKind, DraftLine, DraftParty, InvoiceType } from '@portal/contracts';
 import {
   emptyDocument,
+  type AllowanceCharge,
   type CanonicalDocument,
   type DateValue,
   type Line,
   type Party,
+  type PaymentTerm,
   type Reference,
 } from './canonical.ts';
 import { POLISH_INVOICE_TYPES } from './edifact/write-message.ts';
-import { canonicalTotals, computeTotals, POLISH_VAT_CATEGORIES, type MoneyLine, type VatAlgorithm } from './money.ts';
+import {
+  canonicalTotals,
+  computeTotals,
+  POLISH_VAT_CATEGORIES,
+  type MoneyAdjustment,
+  type MoneyLine,
+  type VatAlgorithm,
+} from './money.ts';
 
 const RESPONSE_FUNCTION_CODES = { accepted: '29', changed: '4', rejected: '27' } as const;
 const LINE_ACTION_CODES = { accepted: '5', changed: '3', rejected: '7' } as const;
@@ -64,13 +73,64 @@ const reference = (qualifier: string, value: string, dated?: string): Reference[
 /** The VAT rate as a form types it (`23`, `8,5`, `ZW`) in the money module's form (`23`, `8.5`, `zw`). */
 const rateOf = (vatRate: string): string => decimal(vatRate).toLowerCase();
 
+const adjustmentOf = (allowance: DraftAllowance): MoneyAdjustment =>
+  allowance.calculation === 'amount'
+    ? { type: allowance.type, amount: decimal(allowance.value) }
+    : { type: allowance.type, percentage: decimal(allowance.value) };
+
 /** The money lines of a form, for `computeTotals` (the browser's running totals and the written invoice alike). */
 export const moneyLinesOf = (form: Pick<DraftForm, 'lines'>): MoneyLine[] =>
   form.lines.map((line) => ({
     quantity: decimal(line.quantity),
     price: decimal(line.price),
     vatRate: rateOf(line.vatRate),
+    ...(line.allowances?.length ? { adjustments: line.allowances.map(adjustmentOf) } : {}),
   }));
+
+/**
+ * A line's allowances and charges as ALC groups (EANCOM: ALC with 5463 A or C, 1227 calculation sequence 1, C214
+ * 7161 the reason; PCD 1 or 2 its percentage; MOA 204 allowance or 23 charge amount). `amounts` are the money
+ * module's figures for the line; without them (an order whose price is not typed yet) a fixed amount is written as
+ * typed and a percentage alone.
+ */
+const allowancesOf = (line: DraftLine, amounts: readonly string[] | undefined): AllowanceCharge[] =>
+  line.allowances.map((allowance, i) => {
+    const out: AllowanceCharge = { type: allowance.type, sequence: '1', amounts: [] };
+    if (allowance.reason) out.reasonCode = allowance.reason;
+    if (allowance.calculation === 'percentage' && allowance.value) out.percentage = decimal(allowance.value);
+    const amount = amounts?.[i] ?? (allowance.calculation === 'amount' ? decimal(allowance.value) : '');
+    if (amount) out.amounts.push({ qualifier: allowance.type === 'allowance' ? '204' : '23', value: amount });
+    return out;
+  });
+
+/**
+ * The payment terms of an invoice's form (EANCOM INVOIC SG8, PAT with its DTM and PCD): PAT 3 (fixed date) or 1
+ * (basic: net days after the invoice date, C112 5:3:D:days) with the due date (DTM 13); an early payment discount as
+ * PAT 22 with its days and PCD 12 (discount percentage). A due date without terms is PAT 1 with DTM 13.
+ */
+const paymentTermsOf = (form: DraftForm): PaymentTerm[] => {
+  const { payment } = form;
+  const due = form.paymentDueDate ? [date('13', form.paymentDueDate)] : undefined;
+  const afterInvoice = (days: string) => ({
+    timeReference: '5',
+    timeRelation: '3',
+    periodUnit: 'D',
+    periodCount: String(Number(days)),
+  });
+  const terms: PaymentTerm[] = [];
+  if (payment.terms === 'net_days' && payment.days) {
+    terms.push({ type: '1', ...afterInvoice(payment.days), ...(due ? { dates: due } : {}) });
+  } else if (payment.terms === 'fixed_date' && due) terms.push({ type: '3', dates: due });
+  else if (due) terms.push({ type: '1', dates: due });
+  if (payment.discountPercentage && payment.discountDays) {
+    terms.push({
+      type: '22',
+      ...afterInvoice(payment.discountDays),
+      percentage: decimal(payment.discountPercentage),
+    });
+  }
+  return terms;
+};
 
 /**
  * The canonical body a form writes. Expects a form without `draftProblems`; on one with problems it still returns a
@@ -103,10 +163,14 @@ export function formToCanonical(kind: DraftKind, form: DraftForm, algorithm: Vat
           ...(invoiceLike ? despatch : []),
           ...(kind === 'credit_note' ? reference('IV', form.invoiceNumber, form.invoiceDate || undefined) : []),
         ];
+  const supplier = partyOf('SU', form.supplier);
+  const iban = form.payment.iban.replace(/\s+/g, '').toUpperCase();
+  // The payee's account goes with the supplier (NAD SU, FII RB): EANCOM INVOIC has no FII outside a party.
+  if (supplier && invoiceLike && iban) supplier.accounts = [{ qualifier: 'RB', account: iban }];
   const parties = [
     partyOf('BY', form.buyer),
     kind === 'order_response' ? undefined : partyOf('DP', form.deliveryPoint),
-    partyOf('SU', form.supplier),
+    supplier,
     invoiceLike ? partyOf('IV', form.invoicee) : undefined,
   ];
   body.parties = parties.filter((p): p is Party => p !== undefined);
@@ -128,8 +192,15 @@ export function formToCanonical(kind: DraftKind, form: DraftForm, algorithm: Vat
     if (kind === 'receiving_advice' && line.expectedQuantity) {
       out.quantities.push({ qualifier: '12', value: decimal(line.expectedQuantity) });
     }
-    if (line.price && kind !== 'despatch_advice' && kind !== 'receiving_advice') {
-      out.prices.push({ qualifier: 'AAA', value: decimal(line.price) });
+    const priced = kind !== 'despatch_advice' && kind !== 'receiving_advice';
+    const adjusted = priced && line.allowances.length > 0;
+    if (line.price && priced) {
+      // AAA is the net price; a line with allowances or charges states its price before them, AAB (gross price).
+      out.prices.push({ qualifier: adjusted ? 'AAB' : 'AAA', value: decimal(line.price) });
+    }
+    if (adjusted) {
+      const amounts = totals?.lines[i]?.adjustments ?? lineTotals(line)?.adjustments;
+      out.allowances = allowancesOf(line, amounts);
     }
     if (totals) {
       const money = totals.lines[i]!;
@@ -175,10 +246,17 @@ export function formToCanonical(kind: DraftKind, form: DraftForm, algorithm: Vat
     const { totals: amounts, taxes } = canonicalTotals(totals);
     body.totals = amounts;
     body.taxes = taxes;
-    if (form.paymentDueDate) body.paymentTerms = [{ type: '1', dates: [date('13', form.paymentDueDate)] }];
+    body.paymentTerms = paymentTermsOf(form);
+    if (form.payment.means) body.paymentMeans = form.payment.means;
   }
   return body;
 }
+
+/** One line's money when its values are decimals (an order's allowance amounts); undefined while being typed. */
+const lineTotals = (line: DraftLine) => {
+  const totals = computeTotals(moneyLinesOf({ lines: [{ ...line, vatRate: line.vatRate || '0' }] }), 'lines');
+  return totals.invalidLines.length ? undefined : totals.lines[0];
+};
 
 const EMPTY_PARTY: DraftParty = {
   gln: '',
@@ -190,6 +268,28 @@ const EMPTY_PARTY: DraftParty = {
   vatId: '',
   taxId: '',
 };
+
+const EMPTY_PAYMENT: DraftForm['payment'] = {
+  terms: '',
+  days: '',
+  discountPercentage: '',
+  discountDays: '',
+  means: '',
+  iban: '',
+};
+
+/**
+ * A line's allowances and charges as a form's: the percentage when one was sent, else the amount as a magnitude (a
+ * credit note's negative amount is the same allowance). What has neither is left out.
+ */
+const formAllowancesOf = (line: Line): DraftAllowance[] =>
+  (line.allowances ?? []).flatMap((a): DraftAllowance[] => {
+    const amount = a.amounts.find((m) => m.qualifier === '204' || m.qualifier === '23') ?? a.amounts[0];
+    const common = { type: a.type, reason: a.reasonCode ?? '' };
+    if (a.percentage !== undefined) return [{ ...common, calculation: 'percentage', value: a.percentage }];
+    if (amount) return [{ ...common, calculation: 'amount', value: amount.value.replace(/^-/, '') }];
+    return [];
+  });
 
 const formPartyOf = (body: CanonicalDocument, role: string): DraftParty => {
   const party = body.parties.find((p) => p.role === role);
@@ -276,6 +376,7 @@ export function turnaroundForm(
         ...(target === 'order_response' ? { action: 'accepted' as const } : {}),
         orderLineNumber: fromOrder ? (line.lineNumber ?? '') : '',
         packageNumber: target === 'despatch_advice' ? '1' : '',
+        allowances: target === 'despatch_advice' || target === 'receiving_advice' ? [] : formAllowancesOf(line),
       };
     });
   const orderNumber = fromOrder ? (source.header.number ?? '') : referenceOf(source, 'ON');
@@ -292,6 +393,7 @@ export function turnaroundForm(
     responseType: 'accepted',
     currency: source.currency ?? '',
     paymentDueDate: '',
+    payment: { ...EMPTY_PAYMENT },
     note: '',
     buyer: formPartyOf(source, 'BY'),
     supplier: formPartyOf(source, 'SU'),

@@ -157,6 +157,17 @@ export const PaymentTermSchema = z.object({
 });
 export type PaymentTerm = z.infer<typeof PaymentTermSchema>;
 
+/**
+ * A party's account at a financial institution (FII): its role (UNCL 3035: RB the receiving bank, the payee's
+ * account), the account number (C078 3194, an IBAN), and the institution's identifier (C088 3433, a BIC) when given.
+ */
+export const FinancialAccountSchema = z.object({
+  qualifier: z.string(),
+  account: z.string().optional(),
+  institution: z.string().optional(),
+});
+export type FinancialAccount = z.infer<typeof FinancialAccountSchema>;
+
 /** A contact of a party (UNCL 3139 function) with its channels (UNCL 3155: TE phone, EM e-mail, FX fax). */
 export const ContactSchema = z.object({
   function: z.string().optional(),
@@ -189,6 +200,8 @@ export const PartySchema = z.object({
   taxId: z.string().optional(),
   references: z.array(ReferenceSchema).optional(),
   contacts: z.array(ContactSchema).optional(),
+  /** Its bank accounts (FII), e.g. the supplier's account an invoice is paid to. */
+  accounts: z.array(FinancialAccountSchema).optional(),
 });
 export type Party = z.infer<typeof PartySchema>;
 
@@ -286,6 +299,8 @@ export const CanonicalDocumentSchema = z.object({
   /** ISO 4217 code of the document's currency. */
   currency: z.string().optional(),
   paymentTerms: z.array(PaymentTermSchema),
+  /** How the document is to be paid (PAI C534 4461, UNCL 4461: 30 credit transfer, 10 in cash, 48 bank card…). */
+  paymentMeans: z.string().optional(),
   lines: z.array(LineSchema),
   /** Allowances and charges of the whole document. */
   allowances: z.array(AllowanceChargeSchema),

@@ -32,7 +32,11 @@ export type VatRate = string;
 /** The UNCL 5305 category of each Polish rate without a percentage. */
 export const POLISH_VAT_CATEGORIES: Readonly<Record<string, string>> = { zw: 'E', np: 'O', oo: 'AE' };
 
-/** A line allowance or charge: a fixed amount for the line, or a percentage of its gross amount (quantity × price). */
+/**
+ * A line allowance or charge: a fixed amount for the line, or a percentage of its gross amount (quantity × price).
+ * A fixed amount is given as a magnitude: on a negative line (a credit note's) it counts negative too, so the
+ * correction of a line with an allowance is the exact negative of that line.
+ */
 export type MoneyAdjustment = { type: 'allowance' | 'charge'; amount?: string; percentage?: string };
 
 /** What the money of a line is made of. Decimal strings (`,` or `.` as decimal mark); negative for a correction. */
@@ -47,7 +51,15 @@ export type MoneyLine = {
 };
 
 /** The figures of one line. `vat` only under the `lines` algorithm: under `summary` a line has no VAT of its own. */
-export type LineTotals = { net: Decimal; vat?: Decimal; gross?: Decimal; rate?: Decimal; category: string };
+export type LineTotals = {
+  net: Decimal;
+  vat?: Decimal;
+  gross?: Decimal;
+  rate?: Decimal;
+  category: string;
+  /** The amount of each of the line's allowances and charges, in grosze, signed as the line (ALC MOA 204 or 23). */
+  adjustments?: Decimal[];
+};
 
 /** The figures of one VAT rate: the invoice's tax breakdown row. */
 export type RateTotals = {
@@ -100,23 +112,29 @@ export const vatCategoryOf = (vatRate: VatRate): { rate?: Decimal; category: str
   return { rate: toDecimal(key) as Decimal, category: rate.isZero() ? 'Z' : 'S' };
 };
 
-/** Net of a line: quantity × price ÷ basis, less allowances, plus charges, rounded to grosze. */
-const lineNet = (line: MoneyLine): D | undefined => {
+/**
+ * Net of a line: quantity × price ÷ basis, less allowances, plus charges, rounded to grosze; with the amount of each
+ * allowance and charge (a percentage of the unrounded gross amount, rounded to grosze).
+ */
+const lineNet = (line: MoneyLine): { net: D; adjustments: D[] } | undefined => {
   const quantity = parse(line.quantity);
   const price = parse(line.price);
   const basis = line.priceBasis === undefined || line.priceBasis.trim() === '' ? new D(1) : parse(line.priceBasis);
   if (!quantity || !price || !basis || basis.isZero()) return undefined;
   const gross = quantity.times(price).dividedBy(basis);
   let net = gross.toDecimalPlaces(2);
+  const adjustments: D[] = [];
   for (const adjustment of line.adjustments ?? []) {
+    const fixed = adjustment.amount === undefined ? undefined : parse(adjustment.amount)?.toDecimalPlaces(2);
     const amount =
       adjustment.amount !== undefined
-        ? parse(adjustment.amount)?.toDecimalPlaces(2)
+        ? fixed && (gross.isNegative() ? fixed.negated() : fixed)
         : parse(adjustment.percentage)?.times(gross).dividedBy(100).toDecimalPlaces(2);
     if (!amount) return undefined;
+    adjustments.push(amount);
     net = adjustment.type === 'allowance' ? net.minus(amount) : net.plus(amount);
   }
-  return net;
+  return { net, adjustments };
 };
 
 const vatOf = (net: D, rate: Decimal | undefined): D =>
@@ -130,9 +148,9 @@ export const computeTotals = (lines: readonly MoneyLine[], algorithm: VatAlgorit
   const invalidLines: number[] = [];
   const rows = new Map<string, { vatRate: VatRate; rate?: Decimal; category: string; net: D; vat: D }>();
   const lineTotals: LineTotals[] = lines.map((line, index) => {
-    const net = lineNet(line);
+    const computed = lineNet(line);
     const category = vatCategoryOf(line.vatRate);
-    if (!net || !category) {
+    if (!computed || !category) {
       invalidLines.push(index);
       return { net: '0.00', category: category?.category ?? '' };
     }
@@ -142,8 +160,10 @@ export const computeTotals = (lines: readonly MoneyLine[], algorithm: VatAlgorit
       row = { vatRate: line.vatRate.trim().toLowerCase(), ...category, net: new D(0), vat: new D(0) };
       rows.set(key, row);
     }
+    const { net } = computed;
     row.net = row.net.plus(net);
     const totals: LineTotals = { net: money(net), ...category };
+    if (computed.adjustments.length) totals.adjustments = computed.adjustments.map(money);
     if (algorithm === 'lines') {
       const vat = vatOf(net, category.rate);
       row.vat = row.vat.plus(vat);

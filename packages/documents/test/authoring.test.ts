@@ -56,6 +56,7 @@ const base = (): DraftForm => ({
       vatRate: '5',
       orderLineNumber: '1',
       packageNumber: '1',
+      allowances: [],
     },
     {
       gtin: '5901234123464',
@@ -69,6 +70,7 @@ const base = (): DraftForm => ({
       vatRate: '23',
       orderLineNumber: '2',
       packageNumber: '2',
+      allowances: [],
     },
   ],
 });
@@ -115,9 +117,54 @@ const forms: Record<DraftKind, () => DraftForm> = {
   }),
 };
 
+/** Line 1 with 10 % discount and a 2.50 freight charge, line 2 with a 1.00 promotional allowance. */
+const adjusted = (form: DraftForm): DraftForm => ({
+  ...form,
+  lines: form.lines.map((line, i) => ({
+    ...line,
+    allowances:
+      i === 0
+        ? [
+            { type: 'allowance' as const, reason: 'DI', calculation: 'percentage' as const, value: '10' },
+            { type: 'charge' as const, reason: 'FC', calculation: 'amount' as const, value: '2,50' },
+          ]
+        : [{ type: 'allowance' as const, reason: 'PAD', calculation: 'amount' as const, value: '1' }],
+  })),
+});
+
+/** Net 30 days, 2 % discount within 10 days, by credit transfer to the supplier's IBAN. */
+const paid = (form: DraftForm): DraftForm => ({
+  ...form,
+  payment: {
+    terms: 'net_days',
+    days: '30',
+    discountPercentage: '2',
+    discountDays: '10',
+    means: '30',
+    iban: 'PL61 1090 1014 0000 0712 1981 2874',
+  },
+});
+
+/** The forms each kind writes, and the forms with allowances, charges and payment terms. */
+const CASES: [string, DraftKind, () => DraftForm][] = [
+  ...(Object.keys(forms) as DraftKind[]).map((kind): [string, DraftKind, () => DraftForm] => [kind, kind, forms[kind]]),
+  ['order with allowances and charges', 'order', () => adjusted(forms.order())],
+  ['order response with allowances', 'order_response', () => adjusted(forms.order_response())],
+  ['invoice with allowances, charges and payment terms', 'invoice', () => paid(adjusted(forms.invoice()))],
+  [
+    'invoice due on a fixed date, paid in cash',
+    'invoice',
+    () => ({
+      ...forms.invoice(),
+      payment: { ...forms.invoice().payment, terms: 'fixed_date', means: '10' },
+    }),
+  ],
+  ['credit note with allowances and payment terms', 'credit_note', () => paid(adjusted(forms.credit_note()))],
+];
+
 describe.each(['D96A', 'D01B'] as const)('a form written in %s', (directory) => {
-  it.each(Object.keys(forms) as DraftKind[])('%s: no problem, no finding, and it maps back', async (kind) => {
-    const form = forms[kind]();
+  it.each(CASES)('%s: no problem, no finding, and it maps back', async (_name, kind, make) => {
+    const form = make();
     expect(draftProblems(kind, form)).toEqual([]);
     const body = formToCanonical(kind, form, 'lines');
     const written = writeEancomMessage(body, { directory, reference: '1' });
@@ -149,6 +196,51 @@ describe('the invoice money', () => {
       formToCanonical('invoice', form, algorithm).totals.find((t) => t.qualifier === '77')?.value;
     expect(total('lines')).toBe('37.44');
     expect(total('summary')).toBe('37.45');
+  });
+
+  it('takes the allowances and charges into the line net and the totals, exactly; a credit note is its negative', () => {
+    // Line 1: 12 × 4.15 = 49.80, − 10 % (4.98) + 2.50 = 47.32 at 5 %; line 2: 24 × 1.07 = 25.68 − 1.00 = 24.68 at 23 %.
+    const invoice = formToCanonical('invoice', adjusted(forms.invoice()), 'lines');
+    expect(invoice.lines.map((l) => l.amounts[0]?.value)).toEqual(['47.32', '24.68']);
+    expect(invoice.lines[0]!.allowances).toEqual([
+      {
+        type: 'allowance',
+        sequence: '1',
+        reasonCode: 'DI',
+        percentage: '10',
+        amounts: [{ qualifier: '204', value: '4.98' }],
+      },
+      { type: 'charge', sequence: '1', reasonCode: 'FC', amounts: [{ qualifier: '23', value: '2.50' }] },
+    ]);
+    expect(invoice.lines[0]!.prices).toEqual([{ qualifier: 'AAB', value: '4.15' }]);
+    // VAT per line: 2.37 + 5.68; per rate the same here. 72.00 net, 8.05 VAT.
+    const total = (body: typeof invoice) => body.totals.map((t) => `${t.qualifier} ${t.value}`);
+    expect(total(invoice)).toEqual(['79 72.00', '125 72.00', '176 8.05', '77 80.05']);
+    expect(total(formToCanonical('invoice', adjusted(forms.invoice()), 'summary'))).toEqual(total(invoice));
+    const credit = formToCanonical('credit_note', adjusted(forms.credit_note()), 'summary');
+    expect(total(credit)).toEqual(['79 -72.00', '125 -72.00', '176 -8.05', '77 -80.05']);
+    expect(credit.lines[1]!.allowances?.[0]?.amounts).toEqual([{ qualifier: '204', value: '-1.00' }]);
+  });
+
+  it('writes the payment terms, the discount, the means and the payee’s IBAN (without spaces) with the supplier', () => {
+    const body = formToCanonical('invoice', paid(forms.invoice()), 'lines');
+    expect(body.paymentTerms).toEqual([
+      {
+        type: '1',
+        timeReference: '5',
+        timeRelation: '3',
+        periodUnit: 'D',
+        periodCount: '30',
+        dates: [{ qualifier: '13', type: 'date', value: '2026-12-20', format: '102' }],
+      },
+      { type: '22', timeReference: '5', timeRelation: '3', periodUnit: 'D', periodCount: '10', percentage: '2' },
+    ]);
+    expect(body.paymentMeans).toBe('30');
+    expect(body.parties.find((p) => p.role === 'SU')?.accounts).toEqual([
+      { qualifier: 'RB', account: 'PL61109010140000071219812874' },
+    ]);
+    // An order has no payment terms of the form.
+    expect(formToCanonical('order', paid(forms.order()), 'lines').paymentTerms).toEqual([]);
   });
 });
 
@@ -189,6 +281,46 @@ describe('draftProblems', () => {
   });
 });
 
+describe('draftProblems of allowances and payment terms', () => {
+  it('refuses a percentage outside 0–100, an amount that is not a decimal, a missing or unknown reason', () => {
+    const form = adjusted(forms.invoice());
+    form.lines[0]!.allowances = [
+      { type: 'allowance', reason: '', calculation: 'percentage', value: '100.5' },
+      { type: 'charge', reason: 'XX', calculation: 'amount', value: '1.234' },
+      { type: 'allowance', reason: 'DI', calculation: 'amount', value: '' },
+      { type: 'allowance', reason: 'QD', calculation: 'percentage', value: '100' },
+    ];
+    expect(draftProblems('invoice', form)).toEqual([
+      { field: 'lines.0.allowances.0.reason', code: 'required' },
+      { field: 'lines.0.allowances.0.value', code: 'percentage' },
+      { field: 'lines.0.allowances.1.reason', code: 'oneOf' },
+      { field: 'lines.0.allowances.1.value', code: 'amount' },
+      { field: 'lines.0.allowances.2.value', code: 'required' },
+    ]);
+    // A despatch advice has no prices, and so no allowances to judge.
+    expect(draftProblems('despatch_advice', { ...forms.despatch_advice(), lines: form.lines })).toEqual([]);
+  });
+
+  it('asks each payment term for what it needs, and checks the IBAN by its mod-97 checksum', () => {
+    const form = forms.invoice();
+    const problems = (payment: Partial<DraftForm['payment']>, over: Partial<DraftForm> = {}) =>
+      draftProblems('invoice', { ...form, ...over, payment: { ...form.payment, ...payment } });
+    expect(problems({ terms: 'net_days' })).toEqual([{ field: 'payment.days', code: 'required' }]);
+    expect(problems({ terms: 'net_days', days: '3x' })).toEqual([{ field: 'payment.days', code: 'days' }]);
+    expect(problems({ terms: 'fixed_date' }, { paymentDueDate: '' })).toEqual([
+      { field: 'paymentDueDate', code: 'required' },
+    ]);
+    expect(problems({ discountPercentage: '120' })).toEqual([
+      { field: 'payment.discountPercentage', code: 'percentage' },
+      { field: 'payment.discountDays', code: 'required' },
+    ]);
+    expect(problems({ iban: 'PL61 1090 1014 0000 0712 1981 2875' })).toEqual([{ field: 'payment.iban', code: 'iban' }]);
+    expect(problems({ iban: 'PL61 1090 1014 0000 0712 1981 2874', means: '30' })).toEqual([]);
+    // Not an invoice's: an order does not judge them.
+    expect(draftProblems('order', { ...forms.order(), payment: { ...form.payment, iban: 'x' } })).toEqual([]);
+  });
+});
+
 describe('turnaround', () => {
   // An order states no VAT: the supplier's product list gives it.
   const order = () => formToCanonical('order', base(), 'lines');
@@ -213,6 +345,7 @@ describe('turnaround', () => {
       ]);
       // Only the number is left to type (and a despatch advice's SSCC).
       const problems = draftProblems(target, { ...form, number: 'X/1' });
+      expect(form.lines.map((l) => l.allowances)).toEqual([[], []]);
       expect(problems).toEqual(target === 'despatch_advice' ? [{ field: 'packages.0.sscc', code: 'required' }] : []);
     }
     expect(turnaroundForm(order(), 'order_response', '2026-11-21').deliveryDate).toBe('2026-11-24');
@@ -233,5 +366,27 @@ describe('turnaround', () => {
       ['-12', '4.15', '5'],
       ['-24', '1.07', '23'],
     ]);
+  });
+
+  it("carries the lines' allowances and charges over: an order's into its invoice, an invoice's into its credit note", () => {
+    const invoice = turnaroundForm(formToCanonical('order', adjusted(base()), 'lines'), 'invoice', '2026-11-21');
+    // As the order wrote them: the percentage, the amounts in grosze.
+    expect(
+      invoice.lines.map((l) => l.allowances.map((a) => `${a.type} ${a.reason} ${a.calculation} ${a.value}`)),
+    ).toEqual([['allowance DI percentage 10', 'charge FC amount 2.50'], ['allowance PAD amount 1.00']]);
+    const credit = turnaroundForm(
+      formToCanonical('invoice', adjusted(forms.invoice()), 'lines'),
+      'credit_note',
+      '2026-11-23',
+    );
+    expect(credit.lines[1]!.allowances).toEqual([
+      { type: 'allowance', reason: 'PAD', calculation: 'amount', value: '1.00' },
+    ]);
+    const despatch = turnaroundForm(
+      formToCanonical('order', adjusted(base()), 'lines'),
+      'despatch_advice',
+      '2026-11-21',
+    );
+    expect(despatch.lines.map((l) => l.allowances)).toEqual([[], []]);
   });
 });

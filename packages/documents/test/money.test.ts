@@ -85,6 +85,25 @@ describe('lines', () => {
     expect(totals.lines.map((l) => l.net)).toEqual(['3.90', '37.50']);
   });
 
+  it('gives each allowance and charge its amount; a fixed amount on a negative line counts negative', () => {
+    const adjustments = [
+      { type: 'allowance' as const, percentage: '12.5' }, // 12.5 % of 3 × 3.33 = 9.99 → 1.24875 → 1.25
+      { type: 'charge' as const, amount: '0,5' },
+    ];
+    for (const algorithm of ['lines', 'summary'] as const) {
+      const [invoice] = computeTotals([line('3', '3.33', '23', { adjustments })], algorithm).lines;
+      const [credit] = computeTotals([line('-3', '3.33', '23', { adjustments })], algorithm).lines;
+      expect([invoice!.net, invoice!.adjustments]).toEqual(['9.24', ['1.25', '0.50']]);
+      expect([credit!.net, credit!.adjustments]).toEqual(['-9.24', ['-1.25', '-0.50']]);
+    }
+    expect(computeTotals([line('1', '1')], 'lines').lines[0]!.adjustments).toBeUndefined();
+    // An allowance being typed makes the line one being typed.
+    expect(
+      computeTotals([line('1', '1', '23', { adjustments: [{ type: 'allowance', amount: 'x' }] })], 'lines')
+        .invalidLines,
+    ).toEqual([0]);
+  });
+
   it('zero, exempt (zw → E), not subject (np → O) and reverse charge (oo → AE) carry no VAT', () => {
     const totals = computeTotals(
       [line('1', '100', '0'), line('1', '50', 'zw'), line('1', '20', 'NP'), line('1', '10', 'oo')],

@@ -255,8 +255,14 @@ const invoice = (type: PolishInvoiceType, sign = ''): CanonicalDocument => {
       { qualifier: 'AAK', value: 'WZ/2024/0117' },
       ...(credit ? [{ qualifier: 'IV', value: 'FV/2024/INV/0042', dates: [date('171', '2024-01-20')] }] : []),
     ],
-    parties: [buyer, supplier, invoicee],
+    // The payee's account with the supplier (NAD SU, FII RB), paid by credit transfer (PAI 30).
+    parties: [
+      buyer,
+      { ...supplier, accounts: [{ qualifier: 'RB', account: 'PL61109010140000071219812874' }] },
+      invoicee,
+    ],
     currency: 'PLN',
+    paymentMeans: '30',
     paymentTerms: [
       {
         type: '1',
@@ -266,6 +272,8 @@ const invoice = (type: PolishInvoiceType, sign = ''): CanonicalDocument => {
         periodCount: '30',
         dates: [date('13', '2024-02-19')],
       },
+      // 2 % off when paid within 10 days of the invoice date (PAT 22, PCD 12).
+      { type: '22', timeReference: '5', timeRelation: '3', periodUnit: 'D', periodCount: '10', percentage: '2' },
     ],
     lines,
     totals: amounts,

@@ -19,6 +19,7 @@ import {
   emptyDocument,
   type Acknowledgement,
   type AllowanceCharge,
+  type FinancialAccount,
   type CanonicalDocument,
   type Contact,
   type DocumentKind,
@@ -219,6 +220,8 @@ const RULES: Rules = {
       if (!document.currency) put(document, 'currency', value(s, 0, 1));
       return opaque('CUX');
     },
+    // PAI C534 4461: the payment means.
+    PAI: (_f, s, { document }) => put(document, 'paymentMeans', value(s, 0, 2)),
     PAT: (_f, s, { document, notes }) => {
       const term = readPaymentTerm(notes, s);
       document.paymentTerms.push(term);
@@ -289,6 +292,13 @@ const RULES: Rules = {
     DTM: ({ reference }, s, { notes }) => push((reference.dates ??= []), readDate(notes, s)),
   },
   party: {
+    // FII: 3035 role, C078 3194 account number, C088 3433 institution.
+    FII: ({ party }, s) => {
+      const account: FinancialAccount = { qualifier: value(s, 0) };
+      put(account, 'account', value(s, 1, 0));
+      put(account, 'institution', value(s, 2, 0));
+      (party.accounts ??= []).push(account);
+    },
     // RFF under NAD: VA is the party's VAT number, FC its fiscal number, anything else a reference of the party.
     RFF: ({ party }, s, { notes }) =>
       opened(readReference(notes, s), s, (reference) => {

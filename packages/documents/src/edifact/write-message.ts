@@ -98,7 +98,7 @@ type LineTag = 'PIA' | 'IMD' | 'QTY' | 'DTM' | 'MOA' | 'GIN' | 'FTX' | 'PRI' | '
 
 type Profile = {
   /** Header groups the guide has (besides BGM, DTM, RFF, NAD). */
-  header: ReadonlySet<'FTX' | 'MOA' | 'TAX' | 'CUX' | 'PAT' | 'ALC'>;
+  header: ReadonlySet<'PAI' | 'FTX' | 'MOA' | 'TAX' | 'CUX' | 'PAT' | 'ALC'>;
   line: readonly LineTag[];
   /** Lines are inside CPS packages (DESADV, RECADV). */
   packages: boolean;
@@ -145,7 +145,7 @@ const PROFILES: Readonly<Record<Exclude<EancomMessageType, 'APERAK'>, (directory
     currencyQualifier: '9',
   }),
   INVOIC: (directory) => ({
-    header: new Set(['FTX', 'CUX', 'PAT', 'ALC']),
+    header: new Set(['PAI', 'FTX', 'CUX', 'PAT', 'ALC']),
     // EANCOM 97's INVOIC line has no GIN of its own (only under PAC/PCI); EANCOM 2002's has.
     line: [
       'PIA',
@@ -392,6 +392,7 @@ const applicationErrorBody = (
   ];
   for (const [name, list] of rest) if (list.length) omitted.push(name);
   if (document.currency) omitted.push('currency');
+  if (document.paymentMeans) omitted.push('paymentMeans');
   return body;
 };
 
@@ -415,6 +416,11 @@ const bodyOf = (
     ),
     ...header.dates.map(dtm),
   );
+  // PAI C534 4461: the payment means, after the dates (EANCOM INVOIC: BGM, DTM, PAI, ALI, FTX).
+  if (document.paymentMeans) {
+    if (profile.header.has('PAI')) body.push(seg('PAI', ['', '', document.paymentMeans]));
+    else omitted.push('paymentMeans');
+  }
   if (profile.header.has('MOA')) body.push(...document.totals.map(moa));
   if (profile.header.has('FTX')) body.push(...header.texts.flatMap((text) => ftx(text, textSize(directory))));
   else if (header.texts.length) omitted.push('header.texts');

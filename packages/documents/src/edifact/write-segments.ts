@@ -9,6 +9,7 @@ import type {
   Amount,
   Contact,
   DateValue,
+  FinancialAccount,
   Party,
   PaymentTerm,
   Price,
@@ -160,10 +161,14 @@ const contactGroup = (contact: Contact): Segment[] => [
   ...(contact.communications ?? []).map((c) => seg('COM', [c.value, c.channel])),
 ];
 
+/** FII: 3035 role (RB receiving bank), C078 3194 the account number, C088 3433 the institution's identifier. */
+const fii = (account: FinancialAccount): Segment =>
+  seg('FII', account.qualifier, [account.account], [account.institution]);
+
 /**
  * A NAD group: NAD (3035 role, C082 GLN with agency 9 or another id, C080 name in up to five an..35 lines, C059
- * street in up to four, 3164 city, 3229 region, 3251 postal code, 3207 country), its RFF VA (VAT number), FC (tax
- * number) and other references, its contacts. C058 (unstructured name and address) is not used by EANCOM: a body's
+ * street in up to four, 3164 city, 3229 region, 3251 postal code, 3207 country), its bank accounts (FII), its RFF VA
+ * (VAT number), FC (tax number) and other references, its contacts. C058 (unstructured name and address) is not used by EANCOM: a body's
  * `addressLines` are not written.
  */
 export const partyGroup = (party: Party, withContacts: boolean): Segment[] => {
@@ -181,6 +186,7 @@ export const partyGroup = (party: Party, withContacts: boolean): Segment[] => {
       party.postalCode,
       party.country,
     ),
+    ...(party.accounts ?? []).map(fii),
     ...(party.vatId ? [rff({ qualifier: 'VA', value: party.vatId })] : []),
     ...(party.taxId ? [rff({ qualifier: 'FC', value: party.taxId })] : []),
     ...(party.references ?? []).flatMap(referenceGroup),

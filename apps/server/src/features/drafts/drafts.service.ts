@@ -6,6 +6,7 @@ import {
   draftProblems,
   emptyDraftForm,
   hasPermission,
+  isValidIban,
   LIST_LIMIT_MAX,
   type Draft,
   type DraftCheck,
@@ -193,6 +194,12 @@ export function createDraftsService(deps: DraftsDependencies & { db: Db; clock: 
     };
   };
 
+  /** The IBAN of the company's profile, or '' when it has none (or an account number that is not an IBAN). */
+  const ownBankAccount = async (companyId: string): Promise<string> => {
+    const account = (await deps.companies.find(companyId))?.profile.bankAccount ?? '';
+    return isValidIban(account) ? account : '';
+  };
+
   /** A new form of a kind: the company as its own party, the partner (when chosen) as the other, today's date. */
   const newForm = async (caller: DraftsCaller, kind: DraftKind, partnerId: string | null): Promise<DraftForm> => {
     const companyId = companyOf(caller);
@@ -349,6 +356,10 @@ export function createDraftsService(deps: DraftsDependencies & { db: Db; clock: 
         }
       } else {
         form = input.form ?? (await newForm(caller, input.kind, partnerId));
+      }
+      // An invoice is paid to the company's bank account of its profile, unless the form says otherwise.
+      if ((input.kind === 'invoice' || input.kind === 'credit_note') && !input.form && !form.payment.iban) {
+        form.payment = { ...form.payment, iban: await ownBankAccount(owner.companyId) };
       }
       if (partnerId) await partnerFor(caller, partnerId);
       const at = clock.now();

@@ -54,7 +54,9 @@ const first = (segment: Segment, element: number): string => segment.elements[el
 
 /**
  * The form field of each segment of the written interchange, in order: a line's segments name the line (`lines.2.
- * quantity`), a party's its part of the form (`buyer`), the header's its field; the envelope and the counts none.
+ * quantity`) or its allowance (`lines.2.allowances.0.reason`, its PCD and MOA the `value`), a party's its part of
+ * the form (`buyer`; its FII the payee's IBAN), the header's its field (PAI the payment means, PAT and its DTM and PCD
+ * the terms); the envelope and the counts none.
  */
 export function fieldsOfSegments(segments: readonly Segment[]): (string | null)[] {
   let line = -1;
@@ -62,10 +64,12 @@ export function fieldsOfSegments(segments: readonly Segment[]): (string | null)[
   let party: string | null = null;
   let reference: string | null = null;
   let inPayment = false;
+  let allowance = -1;
   return segments.map((segment) => {
     const tag = segment.tag;
     if (tag === 'LIN') {
       line++;
+      allowance = -1;
       party = null;
     }
     if (tag === 'UNS' || tag === 'CNT' || tag === 'UNT' || tag === 'UNZ' || tag === 'UNB' || tag === 'UNH') {
@@ -73,7 +77,12 @@ export function fieldsOfSegments(segments: readonly Segment[]): (string | null)[
     }
     if (tag === 'GIN' && first(segment, 0) === 'BJ') return `packages.${++sscc}.sscc`;
     if (tag === 'CPS' || tag === 'PAC' || tag === 'PCI') return null;
-    if (line >= 0) return `lines.${line}.${LINE_FIELDS[tag] ?? 'gtin'}`;
+    if (line >= 0) {
+      // The ALC group closes a line (EANCOM INVOIC SG38, ORDERS SG38): what follows an ALC is of that allowance.
+      if (tag === 'ALC') return `lines.${line}.allowances.${++allowance}.reason`;
+      if (allowance >= 0) return `lines.${line}.allowances.${allowance}.value`;
+      return `lines.${line}.${LINE_FIELDS[tag] ?? 'gtin'}`;
+    }
     switch (tag) {
       case 'BGM':
         return 'number';
@@ -100,9 +109,18 @@ export function fieldsOfSegments(segments: readonly Segment[]): (string | null)[
         return 'note';
       case 'CUX':
         return 'currency';
-      case 'PAT':
+      case 'PAI':
+        return 'payment.means';
+      case 'FII':
+        return 'payment.iban';
+      case 'PAT': {
         inPayment = true;
-        return 'paymentDueDate';
+        // PAT 22 is the early payment discount; a period after the invoice date the net days; else the due date.
+        if (first(segment, 0) === '22') return 'payment.discountDays';
+        return segment.elements[2]?.components[3] ? 'payment.days' : 'paymentDueDate';
+      }
+      case 'PCD':
+        return inPayment ? 'payment.discountPercentage' : party;
       default:
         return party;
     }

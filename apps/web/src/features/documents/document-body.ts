@@ -22,6 +22,21 @@ const PartySchema = z.object({
   country: str,
   vatId: str,
   taxId: str,
+  accounts: list(z.object({ qualifier: z.string(), account: str })),
+});
+const PaymentTermSchema = z.object({
+  type: str,
+  timeReference: str,
+  periodUnit: str,
+  periodCount: str,
+  dates: list(DateSchema),
+  percentage: str,
+});
+const AllowanceSchema = z.object({
+  type: z.enum(['allowance', 'charge']),
+  reasonCode: str,
+  percentage: str,
+  amounts: list(AmountSchema),
 });
 const LineSchema = z.object({
   lineNumber: str,
@@ -32,6 +47,7 @@ const LineSchema = z.object({
   quantities: list(QuantitySchema),
   prices: list(PriceSchema),
   amounts: list(AmountSchema),
+  allowances: list(AllowanceSchema),
 });
 
 export const ViewBodySchema = z.object({
@@ -41,6 +57,8 @@ export const ViewBodySchema = z.object({
   references: list(ReferenceSchema),
   parties: list(PartySchema),
   currency: str,
+  paymentTerms: list(PaymentTermSchema),
+  paymentMeans: str,
   lines: list(LineSchema),
   totals: list(AmountSchema),
 });
@@ -48,7 +66,14 @@ export type ViewBody = z.infer<typeof ViewBodySchema>;
 export type ViewLine = ViewBody['lines'][number];
 
 export const readBody = (body: unknown): ViewBody =>
-  ViewBodySchema.catch({ header: { dates: [] }, references: [], parties: [], lines: [], totals: [] }).parse(body);
+  ViewBodySchema.catch({
+    header: { dates: [] },
+    references: [],
+    parties: [],
+    paymentTerms: [],
+    lines: [],
+    totals: [],
+  }).parse(body);
 
 /** The line's main quantity: ordered (21), despatched (12), invoiced (47), received (48), else the first. */
 export function mainQuantity(line: ViewLine) {

@@ -195,6 +195,60 @@ describe('document view', () => {
     expect(within(view).queryByRole('heading', { name: 'References' })).toBeNull();
   });
 
+  it("shows an invoice's payment terms, means and the payee's account, and a line's allowances", async () => {
+    const base = detail();
+    const body = {
+      ...base.body,
+      parties: [
+        { role: 'BY', gln: '4012345000016', name: 'Demo Retailer' },
+        {
+          role: 'SU',
+          gln: '5901234000017',
+          name: 'Demo Supplier',
+          accounts: [{ qualifier: 'RB', account: 'PL61109010140000071219812874' }],
+        },
+      ],
+      paymentMeans: '30',
+      paymentTerms: [
+        {
+          type: '1',
+          timeReference: '5',
+          timeRelation: '3',
+          periodUnit: 'D',
+          periodCount: '30',
+          dates: [{ qualifier: '13', type: 'date', value: '2026-12-20' }],
+        },
+        { type: '22', timeReference: '5', timeRelation: '3', periodUnit: 'D', periodCount: '10', percentage: '2' },
+      ],
+      lines: [
+        {
+          lineNumber: '1',
+          description: 'Apple juice 1 l',
+          quantities: [{ qualifier: '47', value: '10', unit: 'PCE' }],
+          prices: [{ qualifier: 'AAB', value: '1.25' }],
+          amounts: [{ qualifier: '203', value: '11.25' }],
+          allowances: [
+            { type: 'allowance', reasonCode: 'DI', percentage: '10', amounts: [{ qualifier: '204', value: '1.25' }] },
+          ],
+        },
+      ],
+    };
+    const app = await renderApp({
+      path: `/documents/${DOC_ID}`,
+      session: signedIn(),
+      routes: routesWith({ [`GET /api/documents/${DOC_ID}`]: { body: { ...base, body } } }),
+    });
+    const payment = await app.screen.findByTestId('document-payment');
+    const text = payment.textContent ?? '';
+    expect(text).toContain('Payment terms');
+    expect(text).toContain('30 days after the invoice date');
+    expect(text).toContain('Early payment discount');
+    expect(text).toContain('2 % discount');
+    expect(text).toContain('Payment means');
+    expect(text).toContain('PL61109010140000071219812874');
+    expect(app.screen.getByTestId('document-line-allowance').textContent).toBe('Allowance · DI · 10 % · 1.25');
+  });
+
   it('shows every code with its meaning from the directory', async () => {
     const app = await renderApp({ path: `/documents/${DOC_ID}`, session: signedIn(), routes: routesWith() });
     const view = await app.screen.findByTestId('document-view');
@@ -318,7 +372,12 @@ describe('document view', () => {
   });
 
   it('sums line amounts as decimals', () => {
-    const line = (value: string) => ({ quantities: [], prices: [], amounts: [{ qualifier: '203', value }] });
+    const line = (value: string) => ({
+      quantities: [],
+      prices: [],
+      amounts: [{ qualifier: '203', value }],
+      allowances: [],
+    });
     expect(sumOfLineAmounts([line('0.10'), line('0.20')])).toBe('0.30');
     expect(sumOfLineAmounts([line('1'), line('-2.5')])).toBe('-1.5');
     expect(sumOfLineAmounts([])).toBeUndefined();

@@ -7,7 +7,15 @@ import type { DocumentDetail } from '@portal/contracts';
 import { findText } from '../../../i18n/dynamic-text.ts';
 import { ExplainButton } from '../../chat/index.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
-import { lineAmount, mainPrice, mainQuantity, readBody, sumOfLineAmounts } from '../document-body.ts';
+import {
+  lineAmount,
+  mainPrice,
+  mainQuantity,
+  readBody,
+  sumOfLineAmounts,
+  type ViewBody,
+  type ViewLine,
+} from '../document-body.ts';
 import { kindLabel } from './document-columns.tsx';
 import { AdditionalStatusBadge, DocumentStatusBadge, businessStatusLabel } from './document-status-badge.tsx';
 import { DocumentStatusActions } from './document-status-actions.tsx';
@@ -260,7 +268,14 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                             <Table.Td dir="ltr">{line.gtin}</Table.Td>
                             <Table.Td dir="ltr">{line.supplierArticleNumber}</Table.Td>
                             <Table.Td dir="ltr">{line.buyerArticleNumber}</Table.Td>
-                            <Table.Td>{line.description}</Table.Td>
+                            <Table.Td>
+                              {line.description}
+                              {line.allowances.map((a, j) => (
+                                <Text key={j} size="xs" c="dimmed" data-testid="document-line-allowance">
+                                  {allowanceText(t, a, nameOf('7161', a.reasonCode))}
+                                </Text>
+                              ))}
+                            </Table.Td>
                             <Table.Td ta="end">
                               {q ? (
                                 <span dir="ltr">
@@ -313,6 +328,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                 </Stack>
               </section>
             ) : null}
+            <PaymentSection body={body} nameOf={nameOf} />
             <ListSection
               id="doc-findings"
               title={t('view.findings')}
@@ -406,6 +422,77 @@ function linkText(t: TFunction<'documents'>, link: { kind: string; side: 'from' 
   if (link.kind === 'copy') return t('view.link.copy');
   if (link.kind === 'reference') return t(link.side === 'from' ? 'view.link.referenceFrom' : 'view.link.referenceTo');
   return t('view.link.other', { kind: link.kind });
+}
+
+/** `Allowance · DI · Discount · 10 % · 0.52`: a line's allowance or charge with its reason, percentage and amount. */
+function allowanceText(
+  t: TFunction<'documents'>,
+  allowance: ViewLine['allowances'][number],
+  reason: string | undefined,
+): string {
+  const amount = allowance.amounts[0]?.value;
+  return [
+    t(`view.allowance.${allowance.type}`),
+    allowance.reasonCode ? codeText(allowance.reasonCode, reason) : undefined,
+    allowance.percentage !== undefined ? `${allowance.percentage} %` : undefined,
+    amount,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** PAT 4279 types with a name in the catalogs: basic, fixed date, discount. */
+const KNOWN_TERMS = ['1', '3', '22'] as const;
+
+/** The payment terms (PAT with its DTM and PCD), the payment means (PAI) and the payee's bank account (FII). */
+function PaymentSection({ body, nameOf }: { body: ViewBody; nameOf: CodeNames }) {
+  const { t, i18n } = useTranslation('documents');
+  const accounts = body.parties.flatMap((p) => p.accounts.filter((a) => a.account));
+  if (!body.paymentTerms.length && !body.paymentMeans && !accounts.length) return null;
+  return (
+    <section aria-labelledby="doc-payment">
+      <Title order={3} size="h4" id="doc-payment" mb="xs">
+        {t('view.payment.title')}
+      </Title>
+      <Stack component="dl" gap={4} m={0} data-testid="document-payment">
+        {body.paymentTerms.map((term, i) => {
+          const due = term.dates.find((d) => d.qualifier === '13');
+          const days = term.timeReference === '5' && term.periodUnit === 'D' ? term.periodCount : undefined;
+          const value = [
+            days ? t('view.payment.days', { days }) : undefined,
+            due ? t('view.payment.due', { date: dateText(i18n.language, due.value) }) : undefined,
+            term.percentage ? t('view.payment.discount', { percentage: term.percentage }) : undefined,
+          ]
+            .filter(Boolean)
+            .join(' · ');
+          return (
+            <Term
+              key={i}
+              label={labelOf(
+                t,
+                KNOWN_TERMS,
+                term.type ?? '',
+                (k) => `view.payment.terms.${k}`,
+                'view.payment.terms.other',
+                nameOf('4279', term.type),
+              )}
+              code={term.type ? <CodeHint code={term.type} name={nameOf('4279', term.type)} /> : undefined}
+              value={value}
+            />
+          );
+        })}
+        {body.paymentMeans ? (
+          <Term
+            label={t('view.payment.means')}
+            value={codeText(body.paymentMeans, nameOf('4461', body.paymentMeans))}
+          />
+        ) : null}
+        {accounts.map((a, i) => (
+          <Term key={`account-${i}`} label={t('view.payment.account')} value={a.account} ltr />
+        ))}
+      </Stack>
+    </section>
+  );
 }
 
 function Term({ label, value, ltr, code }: { label: string; value: ReactNode; ltr?: boolean; code?: ReactNode }) {

@@ -51,6 +51,7 @@ function draft(over: Partial<Draft> = {}, form: Partial<DraftForm> = {}): Draft 
         vatRate: '23',
         orderLineNumber: '',
         packageNumber: '',
+        allowances: [],
       })),
       ...form,
     },
@@ -69,6 +70,8 @@ function routes(extra: Record<string, MockHandler | MockReply> = {}, value: Draf
       body: { kinds: [{ kind: 'invoice', partners: [{ id: PARTNER, name: 'Demo Retailer', gln: '4012345000016' }] }] },
     },
     'GET /api/products': { body: { items: [], nextCursor: null } },
+    'GET /api/address-book': { body: { items: [], nextCursor: null } },
+    'GET /api/company/locations': { body: { items: [], nextCursor: null } },
     ...extra,
   };
 }
@@ -136,5 +139,131 @@ describe('the draft form', () => {
     expect(app.screen.queryByTestId('draft-send')).toBeNull();
     expect(app.screen.getByRole('link', { name: 'Open the sent document' })).toBeTruthy();
     expect(app.screen.getByRole('button', { name: 'Copy to a new draft' })).toBeTruthy();
+  });
+
+  it('a line takes a discount: its net and the totals follow exactly, and a percentage over 100 is refused at its field', async () => {
+    const saved: DraftForm[] = [];
+    const app = await renderApp({
+      path: `/drafts/${ID}`,
+      session: signedIn(),
+      routes: routes({
+        [`PUT /api/drafts/${ID}`]: ({ body }) => {
+          saved.push((body as { form: DraftForm }).form);
+          return { body: draft({ version: saved.length + 1 }, (body as { form: DraftForm }).form) };
+        },
+      }),
+    });
+    await app.user.click(await app.screen.findByRole('button', { name: 'Add an allowance or charge to line 1' }));
+    const line = app.screen.getByTestId('draft-line-0');
+    const group = within(line).getByRole('group', { name: 'Allowance or charge 1' });
+    expect((within(group).getByRole('combobox', { name: 'Reason' }) as HTMLInputElement).value).toBe('Discount');
+    fireEvent.change(within(group).getByRole('textbox', { name: 'Percentage' }), { target: { value: '10' } });
+    // 10.15 − 10 % (1.015 → 1.02) = 9.13, VAT 2.10; the other lines 10.15 + 2.33 each: 36.19.
+    expect((await within(line).findByTestId('draft-line-0-net')).textContent).toBe('Line net amount: 9.13');
+    expect(app.screen.getByTestId('draft-gross').textContent).toBe('36.19 PLN');
+
+    fireEvent.change(within(group).getByRole('textbox', { name: 'Percentage' }), { target: { value: '150' } });
+    fireEvent.click(app.screen.getByTestId('draft-send'));
+    expect(await within(group).findByText('Enter a percentage from 0 to 100')).toBeTruthy();
+    await waitFor(
+      () =>
+        expect(saved.at(-1)?.lines[0]?.allowances).toEqual([
+          { type: 'allowance', reason: 'DI', calculation: 'percentage', value: '150' },
+        ]),
+      { timeout: 4000 },
+    );
+  });
+
+  it('fills the buyer from the address book and the delivery point from the company’s delivery points', async () => {
+    const entry = {
+      id: 'e1',
+      name: 'Kupiec Sp. z o.o.',
+      displayedName: null,
+      gln: '5901234000017',
+      personType: 'J',
+      taxId: '5260250274',
+      residenceType: 'R',
+      phone: null,
+      street: 'ul. Marszałkowska 100',
+      postalCode: '00-001',
+      city: 'Warszawa',
+      province: null,
+      accountNumber: 'PL61109010140000071219812874',
+      country: 'PL',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    };
+    const point = {
+      gln: '4012345000023',
+      kind: 'delivery_point',
+      name: 'Store Berlin',
+      street: 'Hauptstraße 1',
+      postalCode: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      code: 'B1',
+      createdAt: '2026-11-01T10:00:00.000Z',
+    };
+    const app = await renderApp({
+      path: `/drafts/${ID}`,
+      session: signedIn(),
+      routes: routes({
+        'GET /api/address-book': { body: { items: [entry], nextCursor: null } },
+        'GET /api/company/locations': { body: { items: [point], nextCursor: null } },
+      }),
+    });
+    const buyer = await app.screen.findByTestId('draft-party-buyer');
+    await app.user.click(within(buyer).getByRole('combobox', { name: 'Fill from the address book' }));
+    await app.user.click(
+      await app.screen.findByRole('option', { name: 'Kupiec Sp. z o.o. · 5901234000017 · Warszawa' }),
+    );
+    const value = (scope: HTMLElement, name: string) =>
+      (within(scope).getByRole('textbox', { name }) as HTMLInputElement).value;
+    await waitFor(() => expect(value(buyer, 'GLN')).toBe('5901234000017'));
+    expect([value(buyer, 'Name'), value(buyer, 'City'), value(buyer, 'VAT ID')]).toEqual([
+      'Kupiec Sp. z o.o.',
+      'Warszawa',
+      '5260250274',
+    ]);
+
+    const delivery = app.screen.getByTestId('draft-party-deliveryPoint');
+    await app.user.click(
+      within(delivery).getByRole('combobox', { name: 'Fill from delivery points and the address book' }),
+    );
+    expect(await app.screen.findByText('Your delivery points')).toBeTruthy();
+    await app.user.click(await app.screen.findByRole('option', { name: 'Store Berlin · 4012345000023 · Berlin' }));
+    await waitFor(() => expect(value(delivery, 'GLN')).toBe('4012345000023'));
+    expect([value(delivery, 'Street and number'), value(delivery, 'Country')]).toEqual(['Hauptstraße 1', 'DE']);
+    // The supplier from the address book brings its bank account as the payee's IBAN.
+    const supplier = app.screen.getByTestId('draft-party-supplier');
+    await app.user.click(within(supplier).getByRole('combobox', { name: 'Fill from the address book' }));
+    await app.user.click(
+      await app.screen.findByRole('option', { name: 'Kupiec Sp. z o.o. · 5901234000017 · Warszawa' }),
+    );
+    await waitFor(() =>
+      expect((app.screen.getByTestId('draft-payment-iban') as HTMLInputElement).value).toBe(
+        'PL61109010140000071219812874',
+      ),
+    );
+  });
+
+  it('payment terms: net days ask for the days, the IBAN is checked by its checksum', async () => {
+    const app = await renderApp({ path: `/drafts/${ID}`, session: signedIn(), routes: routes() });
+    const payment = await app.screen.findByTestId('draft-payment');
+    await app.user.click(within(payment).getByRole('combobox', { name: 'Terms' }));
+    await app.user.click(await app.screen.findByRole('option', { name: 'Net days after the invoice date' }));
+    const days = await within(payment).findByRole('textbox', { name: /Days after the invoice date/ });
+    fireEvent.change(within(payment).getByTestId('draft-payment-iban'), {
+      target: { value: 'PL61 1090 1014 0000 0712 1981 2875' },
+    });
+    fireEvent.click(app.screen.getByTestId('draft-send'));
+    expect(await within(payment).findByText('This IBAN is incorrect (its check digits do not match)')).toBeTruthy();
+    expect(within(payment).getByText('This field is required')).toBeTruthy();
+    fireEvent.change(days, { target: { value: '30' } });
+    fireEvent.change(within(payment).getByTestId('draft-payment-iban'), {
+      target: { value: 'PL61 1090 1014 0000 0712 1981 2874' },
+    });
+    await waitFor(() => expect(within(payment).queryByText('This field is required')).toBeNull());
+    expect(within(payment).queryByText('This IBAN is incorrect (its check digits do not match)')).toBeNull();
   });
 });

@@ -25,6 +25,7 @@ import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  DRAFT_ALLOWANCE_KINDS,
   DRAFT_NOTE_KINDS,
   INVOICE_TYPES,
   LINE_ACTIONS,
@@ -50,6 +51,9 @@ import { showSuccess } from '../../../lib/notify.ts';
 import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { describeFinding } from '../../document-validation/index.ts';
 import { useUnsavedChanges } from '../../layout/index.ts';
+import { AllowancesEditor } from './allowances-editor.tsx';
+import { PartyPicker, type PartyRole, type PickedParty } from './party-picker.tsx';
+import { PaymentFields } from './payment-fields.tsx';
 import {
   draftKindsQuery,
   draftQuery,
@@ -93,9 +97,10 @@ const EMPTY_LINE: DraftLine = {
   vatRate: '',
   orderLineNumber: '',
   packageNumber: '',
+  allowances: [],
 };
 
-const PARTIES: Record<DraftKind, (keyof Pick<DraftForm, 'buyer' | 'supplier' | 'deliveryPoint' | 'invoicee'>)[]> = {
+const PARTIES: Record<DraftKind, PartyRole[]> = {
   order: ['buyer', 'supplier', 'deliveryPoint'],
   order_response: ['buyer', 'supplier'],
   despatch_advice: ['buyer', 'supplier', 'deliveryPoint'],
@@ -150,6 +155,7 @@ function DraftEditor({ draft }: { draft: Draft }) {
   const remove = useDeleteDraftMutation();
   const kinds = useQuery({ ...draftKindsQuery(api), enabled: can('OUTBOX_CREATE') });
   const readOnly = sent !== null;
+  const invoiceLike = kind === 'invoice' || kind === 'credit_note';
   useUnsavedChanges(saveState !== 'saved');
 
   // Autosave: the latest values, a moment after the last change; one save at a time.
@@ -196,6 +202,15 @@ function DraftEditor({ draft }: { draft: Draft }) {
     key: keyof DraftParty,
     value: string,
   ) => change({ ...form, [role]: { ...form[role], [key]: value } });
+  // A picked party replaces the whole party; an invoice's payee account comes with the supplier when none is typed.
+  const pickParty = (role: PartyRole, picked: PickedParty) =>
+    change({
+      ...form,
+      [role]: picked.party,
+      ...(role === 'supplier' && invoiceLike && picked.account && !form.payment.iban
+        ? { payment: { ...form.payment, iban: picked.account } }
+        : {}),
+    });
   const setLine = (index: number, patch: Partial<DraftLine>) =>
     change({ ...form, lines: form.lines.map((line, i) => (i === index ? { ...line, ...patch } : line)) });
 
@@ -215,7 +230,6 @@ function DraftEditor({ draft }: { draft: Draft }) {
     partnerOptions.unshift({ value: partnerId, label: draft.partnerName });
   }
 
-  const invoiceLike = kind === 'invoice' || kind === 'credit_note';
   const totals = useMemo(
     () =>
       invoiceLike ? computeTotals(moneyLinesOf(form), draft.vatAlgorithm === 'lines' ? 'lines' : 'summary') : null,
@@ -398,7 +412,6 @@ function DraftEditor({ draft }: { draft: Draft }) {
             />
           ) : null}
           {kind === 'despatch_advice' || kind === 'receiving_advice' ? null : input('currency', t('form.currency'))}
-          {invoiceLike ? input('paymentDueDate', t('form.paymentDueDate'), { type: 'date' }) : null}
         </SimpleGrid>
         {DRAFT_NOTE_KINDS.includes(kind) ? (
           <Textarea
@@ -418,6 +431,7 @@ function DraftEditor({ draft }: { draft: Draft }) {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {PARTIES[kind].map((role) => (
           <Fieldset key={role} legend={t(`form.parties.${role}`)} data-testid={`draft-party-${role}`}>
+            {readOnly ? null : <PartyPicker role={role} onPick={(picked) => pickParty(role, picked)} />}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {(['gln', 'name', 'street', 'postalCode', 'city', 'country', 'vatId'] as const).map((key) => (
                 <TextInput
@@ -453,6 +467,11 @@ function DraftEditor({ draft }: { draft: Draft }) {
               packages={form.packages.length}
               readOnly={readOnly}
               problemAt={problemAt}
+              net={
+                totals && !totals.invalidLines.includes(index)
+                  ? money.format(Number(totals.lines[index]?.net))
+                  : undefined
+              }
               onChange={(patch) => setLine(index, patch)}
               onRemove={() => change({ ...form, lines: form.lines.filter((_, i) => i !== index) })}
             />
@@ -537,6 +556,19 @@ function DraftEditor({ draft }: { draft: Draft }) {
         </Fieldset>
       ) : null}
 
+      {invoiceLike ? (
+        <PaymentFields
+          payment={form.payment}
+          dueDate={input('paymentDueDate', t('form.paymentDueDate'), {
+            type: 'date',
+            required: form.payment.terms === 'fixed_date',
+          })}
+          readOnly={readOnly}
+          problemAt={problemAt}
+          onChange={(payment) => set('payment', payment)}
+        />
+      ) : null}
+
       {totals ? (
         <Fieldset legend={t('form.totals')} data-testid="draft-totals">
           <Text size="sm" c="dimmed" mb="xs">
@@ -603,6 +635,7 @@ function LineFields(props: {
   line: DraftLine;
   index: number;
   packages: number;
+  net?: string | undefined;
   readOnly: boolean;
   problemAt: (field: string) => string | undefined;
   onChange: (patch: Partial<DraftLine>) => void;
@@ -611,7 +644,11 @@ function LineFields(props: {
   const { t } = useTranslation('drafts');
   const { kind, line, index, readOnly, problemAt, onChange } = props;
   const at = `lines.${index}`;
-  const field = (key: keyof DraftLine, label: string, extra: { numeric?: boolean; required?: boolean } = {}) => (
+  const field = (
+    key: Exclude<keyof DraftLine, 'allowances' | 'action'>,
+    label: string,
+    extra: { numeric?: boolean; required?: boolean } = {},
+  ) => (
     <TextInput
       label={label}
       value={line[key] ?? ''}
@@ -684,6 +721,16 @@ function LineFields(props: {
           />
         ) : null}
       </SimpleGrid>
+      {DRAFT_ALLOWANCE_KINDS.includes(kind) ? (
+        <AllowancesEditor
+          line={index}
+          allowances={line.allowances}
+          net={props.net}
+          readOnly={readOnly}
+          problemAt={problemAt}
+          onChange={(allowances) => onChange({ allowances })}
+        />
+      ) : null}
     </Fieldset>
   );
 }
@@ -737,7 +784,7 @@ function useFieldLabel(kind: DraftKind): (field: string | null) => string {
   const { t } = useTranslation('drafts');
   return (field) => {
     if (!field) return t('form.general');
-    const [head, second, third] = field.split('.');
+    const [head, second, third, fourth, fifth] = field.split('.');
     const lineKeys: Record<string, string> = {
       gtin: t('form.gtin'),
       description: t('form.description'),
@@ -752,7 +799,16 @@ function useFieldLabel(kind: DraftKind): (field: string | null) => string {
     };
     if (head === 'lines' && second !== undefined) {
       const line = t('form.line', { number: Number(second) + 1 });
+      if (third === 'allowances' && fourth !== undefined) {
+        const item = t('form.allowances.item', { number: Number(fourth) + 1 });
+        const part =
+          fifth === 'reason' ? t('form.allowances.reason') : fifth === 'value' ? t('form.allowances.value') : '';
+        return [line, item, part].filter(Boolean).join(' · ');
+      }
       return third ? `${line} · ${lineKeys[third] ?? third}` : line;
+    }
+    if (head === 'payment' && second) {
+      return `${t('form.payment.title')} · ${t(`form.payment.${second as 'days'}`, { defaultValue: second })}`;
     }
     if (head === 'packages' && second !== undefined) {
       return `${t('form.package', { number: Number(second) + 1 })} · ${t('form.sscc')}`;
