@@ -4,7 +4,7 @@ import * as x509 from '@peculiar/x509';
 import { describe, expect, it } from 'vitest';
 import { buildAuthTokenRequest, signXades, verifyXades } from '../src/client/index.ts';
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+x509.cryptoProvider.set(webcrypto as never);
 
 /** A self-signed certificate carrying a NIP, as KSeF's TEST environment accepts it. */
 async function selfSigned(kind: 'rsa' | 'ec', nip = '5265877635') {
@@ -12,7 +12,7 @@ async function selfSigned(kind: 'rsa' | 'ec', nip = '5265877635') {
     kind === 'rsa'
       ? { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256', publicExponent: new Uint8Array([1, 0, 1]), modulusLength: 2048 }
       : { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
-  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
   const cert = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: '0a1b2c',
     name: `CN=Demo KSeF, O=Demo KSeF Sp. z o.o., 2.5.4.97=VATPL-${nip}, C=PL`,

@@ -187,7 +187,7 @@ export class KsefClient {
         response = await this.fetchImpl(`${this.baseUrl}${call.path}`, {
           method: call.method,
           headers,
-          ...(body === undefined ? {} : { body: body as BodyInit }),
+          ...(body === undefined ? {} : { body: body as NonNullable<RequestInit['body']> }),
           signal: AbortSignal.timeout(this.options.timeoutMs),
         });
       } catch (error) {
@@ -351,7 +351,7 @@ export class KsefClient {
     const response = await this.fetchImpl(url, {
       method,
       headers,
-      body: data as BodyInit,
+      body: data as NonNullable<RequestInit['body']>,
       signal: AbortSignal.timeout(this.options.timeoutMs),
     });
     if (!response.ok) throw errorFromResponse(response.status, await response.text(), null);

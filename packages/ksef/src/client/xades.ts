@@ -6,8 +6,39 @@
  * assembly is ours, as xml-crypto cannot reference an element inside the signature it is making.
  */
 import { createHash, createPrivateKey, sign, verify, X509Certificate, type KeyObject } from 'node:crypto';
-import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
+import { createRequire } from 'node:module';
 import { ExclusiveCanonicalization } from 'xml-crypto';
+
+/**
+ * The few DOM members used here. xmldom's own typings pull the browser's DOM library into every program that imports
+ * this module (the server's Node types then clash with it), so it is loaded untyped and seen through these.
+ */
+export type XmlNode = {
+  nodeType: number;
+  localName: string | null;
+  namespaceURI: string | null;
+  textContent: string | null;
+  firstChild: XmlNode | null;
+  nextSibling: XmlNode | null;
+};
+export type XmlElement = {
+  getAttribute(name: string): string | null;
+  getElementsByTagName(name: string): ArrayLike<XmlElement>;
+  appendChild(node: XmlNode): XmlNode;
+  removeChild(node: XmlNode): XmlNode;
+} & XmlNode;
+type XmlDocument = {
+  documentElement: XmlElement | null;
+  importNode(node: XmlNode, deep: boolean): XmlNode;
+};
+type ErrorHandler = { error?: (m: unknown) => void; fatalError?: (m: unknown) => void };
+const xmldom = createRequire(import.meta.url)('@xmldom/xmldom') as {
+  DOMParser: new (options?: { errorHandler?: ErrorHandler }) => {
+    parseFromString(xml: string, mimeType: string): XmlDocument;
+  };
+  XMLSerializer: new () => { serializeToString(node: XmlDocument | XmlNode): string };
+};
+const { DOMParser, XMLSerializer } = xmldom;
 
 export const AUTH_NAMESPACE = 'http://ksef.mf.gov.pl/auth/token/2.0';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -44,15 +75,15 @@ export function buildAuthTokenRequest(options: {
   );
 }
 
-const c14n = (node: Node): string => new ExclusiveCanonicalization().process(node as never, {}).toString();
+const c14n = (node: XmlNode): string => new ExclusiveCanonicalization().process(node as never, {}).toString();
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('base64');
 
 /** The first element of a local name under `root` (depth first). */
-function find(root: Element, localName: string): Element | null {
+function find(root: XmlElement, localName: string): XmlElement | null {
   if (root.localName === localName) return root;
   for (let n = root.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 1) {
-      const found = find(n as Element, localName);
+      const found = find(n as XmlElement, localName);
       if (found) return found;
     }
   }
@@ -132,27 +163,27 @@ export function signXades(
 }
 
 /** The first element with this `Id` under `root`. */
-function byId(root: Element, id: string): Element | null {
+function byId(root: XmlElement, id: string): XmlElement | null {
   if (root.getAttribute('Id') === id) return root;
   for (let n = root.firstChild; n; n = n.nextSibling) {
     if (n.nodeType === 1) {
-      const found = byId(n as Element, id);
+      const found = byId(n as XmlElement, id);
       if (found) return found;
     }
   }
   return null;
 }
 
-const childrenNamed = (parent: Element, localName: string): Element[] => {
-  const out: Element[] = [];
+const childrenNamed = (parent: XmlElement, localName: string): XmlElement[] => {
+  const out: XmlElement[] = [];
   for (let n = parent.firstChild; n; n = n.nextSibling) {
-    if (n.nodeType === 1 && (n as Element).localName === localName) out.push(n as Element);
+    if (n.nodeType === 1 && (n as XmlElement).localName === localName) out.push(n as XmlElement);
   }
   return out;
 };
 
 /** A verified enveloped signature: the signer's certificate and the document element it covers. */
-export type VerifiedXml = { certificate: X509Certificate; document: Element };
+export type VerifiedXml = { certificate: X509Certificate; document: XmlElement };
 
 /**
  * Verifies the enveloped XML-DSig/XAdES signature of a document as {@link signXades} makes it, and as KSeF's
