@@ -388,6 +388,28 @@ describe('an order from Demo Retailer to Demo Supplier', () => {
   });
 });
 
+describe("a platform partner's delivery points", () => {
+  it("lists a platform partner's delivery points for the delivery party, searched; another company's partner is 404", async () => {
+    // Demo Retailer (Demo Supplier's partner since its order arrived) has delivery points the supplier may pick.
+    const partner = (await call('GET', '/api/drafts/kinds', user)).json().kinds[0].partners[0];
+    expect(partner.gln).toBe(RETAILER_GLN);
+    const all = await call('GET', `/api/drafts/partners/${partner.id}/delivery-points?limit=50`, user);
+    expect(all.statusCode, all.body).toBe(200);
+    const names = all.json().items.map((p: { name: string }) => p.name);
+    expect(names.length).toBeGreaterThan(1);
+    const first = all.json().items[0] as { gln: string; name: string };
+    const found = await call(
+      'GET',
+      `/api/drafts/partners/${partner.id}/delivery-points?limit=50&search=${first.gln}`,
+      user,
+    );
+    expect(found.json().items.map((p: { gln: string }) => p.gln)).toEqual([first.gln]);
+    // Demo Retailer's own partner (Demo Supplier) is not Demo Supplier's to ask about.
+    expect((await call('GET', `/api/drafts/partners/${supplierPartner}/delivery-points`, user)).statusCode).toBe(404);
+    expect((await call('GET', `/api/drafts/partners/${partner.id}/delivery-points`, clerk)).statusCode).toBe(403);
+  });
+});
+
 describe('each outbox permission is needed for its step', () => {
   it('create makes and saves one’s own draft; another’s draft needs modify; send needs send', async () => {
     // Demo Supplier's clerk (inbox read only) gets outbox read and create through its group.

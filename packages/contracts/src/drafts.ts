@@ -4,6 +4,7 @@ import { EdifactFindingSchema } from './edifact.ts';
 import { isValidIban, VAT_ALGORITHMS } from './profile.ts';
 import { isValidGtin, isVatRate, PRICE_PATTERN, UNIT_PATTERN } from './products.ts';
 import { isValidGln, text } from './rules.ts';
+import { ListQuerySchema, ListSearchSchema } from './lists.ts';
 
 /**
  * Documents written in the browser (issue 12): the new-document menu, the forms and their drafts, Check and Send.
@@ -419,3 +420,7 @@ export type DraftCheck = z.infer<typeof DraftCheckSchema>;
 /** `POST /api/drafts/:id/send`: the outbox document it became (the same one for every repeat). */
 export const DraftSentSchema = z.object({ documentId: z.uuid(), repeated: z.boolean() });
 export type DraftSent = z.infer<typeof DraftSentSchema>;
+
+/** `GET /api/drafts/partners/:id/delivery-points`: a platform partner's delivery points, searched by name or GLN. */
+export const PartnerDeliveryPointsQuerySchema = ListQuerySchema.extend({ search: ListSearchSchema });
+export type PartnerDeliveryPointsQuery = z.infer<typeof PartnerDeliveryPointsQuerySchema>;

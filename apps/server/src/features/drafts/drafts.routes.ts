@@ -7,7 +7,9 @@ import {
   DraftListSchema,
   DraftSchema,
   DraftSentSchema,
+  CompanyLocationPageSchema,
   IdParamsSchema,
+  PartnerDeliveryPointsQuerySchema,
   SendDraftRequestSchema,
   UpdateDraftRequestSchema,
 } from '@portal/contracts';
@@ -33,6 +35,18 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
         response: { 200: DraftKindsSchema },
       },
       handler: (request) => service.kinds(principalOf(request)),
+    });
+
+    app.get('/drafts/partners/:id/delivery-points', {
+      onRequest: create,
+      schema: {
+        tags,
+        summary: "A platform partner's delivery points, searched by name or GLN, for a document's delivery party",
+        params: IdParamsSchema,
+        querystring: PartnerDeliveryPointsQuerySchema,
+        response: { 200: CompanyLocationPageSchema },
+      },
+      handler: (request) => service.partnerDeliveryPoints(principalOf(request), request.params.id, request.query),
     });
 
     app.get('/drafts', {

@@ -1,4 +1,5 @@
 import {
+  type CompanyLocationPage,
   DRAFT_KINDS,
   DRAFT_MESSAGE_TYPES,
   DRAFTS_MAX_PER_COMPANY,
@@ -49,6 +50,11 @@ export type DraftsDependencies = {
       query: { limit: number; sort: 'name'; order: 'asc'; includeTotal: boolean; testMode: undefined },
     ): Promise<{ items: Partner[] }>;
     namesOf(companyId: string, ids: readonly string[]): Promise<Map<string, string>>;
+    deliveryPoints(
+      caller: { userId: string; companyId: string | null; permissions: readonly FeaturePermission[] },
+      id: string,
+      query: { limit: number; search?: string | undefined },
+    ): Promise<CompanyLocationPage>;
     sendingSettings(
       companyId: string,
       partnerId: string,
@@ -267,6 +273,16 @@ export function createDraftsService(deps: DraftsDependencies & { db: Db; clock: 
   }
 
   return {
+    /** A platform partner's delivery points, for the form's delivery party (issue 12, part 1). */
+    async partnerDeliveryPoints(
+      caller: DraftsCaller,
+      partnerId: string,
+      query: { limit: number; search?: string | undefined },
+    ): Promise<CompanyLocationPage> {
+      require(caller, 'OUTBOX_CREATE');
+      return deps.partners.deliveryPoints(caller, partnerId, query);
+    },
+
     /** What the new-document menu offers: each kind some partner of the company may receive, with those partners. */
     async kinds(caller: DraftsCaller): Promise<DraftKinds> {
       require(caller, 'OUTBOX_CREATE');

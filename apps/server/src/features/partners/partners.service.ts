@@ -1,4 +1,5 @@
 import type {
+  CompanyLocationPage,
   CreatePartnerValues,
   DocumentDirection,
   DocumentTypeCode,
@@ -37,6 +38,13 @@ export type PartnerCompanies = {
   /** Pass the caller's transaction as `tx`: on PGlite a query outside an open transaction waits for it to end. */
   findCompanyByGln(gln: string, tx?: Db): Promise<{ id: string; name: string } | null>;
   namesOf(ids: readonly string[], tx?: Db): Promise<Map<string, string>>;
+  /** A platform partner's delivery points (the companies service's locations). */
+  locations: {
+    list(
+      caller: { companyId: string },
+      query: { limit: number; search?: string | undefined; kind: 'delivery_point'; includeTotal: false },
+    ): Promise<CompanyLocationPage>;
+  };
 };
 
 /** The reader or editor of a company's partners. */
@@ -370,6 +378,23 @@ export function createPartnersService(deps: {
      * partner `partnerId`, or null when the company has no such partner. It answers for the company, so no user's
      * restrictions apply; pass the sending transaction as `tx`.
      */
+    /**
+     * The delivery points of a partner on the platform (its company's), for a document's delivery party; none for a
+     * partner off the platform. The partner must be one the caller's restrictions let it see.
+     */
+    async deliveryPoints(
+      caller: PartnersCaller,
+      id: string,
+      query: { limit: number; search?: string | undefined },
+    ): Promise<CompanyLocationPage> {
+      const row = await visible(caller, id);
+      if (!row.linkedCompanyId) return { items: [], nextCursor: null };
+      return companies.locations.list(
+        { companyId: row.linkedCompanyId },
+        { limit: query.limit, search: query.search, kind: 'delivery_point', includeTotal: false },
+      );
+    },
+
     /** The names of the company's partners of these ids (a platform partner's as its company is named now), in one go. */
     async namesOf(companyId: string, ids: readonly string[]): Promise<Map<string, string>> {
       const rows = await repo.findByIds(companyId, ids);

@@ -210,6 +210,12 @@ describe('the draft form', () => {
       routes: routes({
         'GET /api/address-book': { body: { items: [entry], nextCursor: null } },
         'GET /api/company/locations': { body: { items: [point], nextCursor: null } },
+        [`GET /api/drafts/partners/${PARTNER}/delivery-points`]: {
+          body: {
+            items: [{ ...point, gln: '4012345000030', name: 'Store Hamburg', city: 'Hamburg' }],
+            nextCursor: null,
+          },
+        },
       }),
     });
     const buyer = await app.screen.findByTestId('draft-party-buyer');
@@ -231,6 +237,9 @@ describe('the draft form', () => {
       within(delivery).getByRole('combobox', { name: 'Fill from delivery points and the address book' }),
     );
     expect(await app.screen.findByText('Your delivery points')).toBeTruthy();
+    // The partner's own delivery points are offered too (Demo Retailer's stores, for a supplier's document).
+    expect(await app.screen.findByText("The partner's delivery points")).toBeTruthy();
+    expect(await app.screen.findByRole('option', { name: 'Store Hamburg · 4012345000030 · Hamburg' })).toBeTruthy();
     await app.user.click(await app.screen.findByRole('option', { name: 'Store Berlin · 4012345000023 · Berlin' }));
     await waitFor(() => expect(value(delivery, 'GLN')).toBe('4012345000023'));
     expect([value(delivery, 'Street and number'), value(delivery, 'Country')]).toEqual(['Hauptstraße 1', 'DE']);

@@ -431,7 +431,9 @@ function DraftEditor({ draft }: { draft: Draft }) {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {PARTIES[kind].map((role) => (
           <Fieldset key={role} legend={t(`form.parties.${role}`)} data-testid={`draft-party-${role}`}>
-            {readOnly ? null : <PartyPicker role={role} onPick={(picked) => pickParty(role, picked)} />}
+            {readOnly ? null : (
+              <PartyPicker role={role} partnerId={partnerId} onPick={(picked) => pickParty(role, picked)} />
+            )}
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {(['gln', 'name', 'street', 'postalCode', 'city', 'country', 'vatId'] as const).map((key) => (
                 <TextInput

@@ -59,11 +59,19 @@ export const partyOfLocation = (location: CompanyLocation): PickedParty => ({
 const PICK_LIMIT = 20;
 
 /**
- * Fills a party from the address book, and a delivery point also from the company's own delivery points; both
- * searched on the server by name or GLN. What is picked is only form content: the form's checks (and the server's,
- * the same `draftProblems`) judge it like anything typed.
+ * Fills a party from the address book, and a delivery point also from the company's own delivery points and those of
+ * the document's partner when it is on the platform; all searched on the server by name or GLN. What is picked is
+ * only form content: the form's checks (and the server's, the same `draftProblems`) judge it like anything typed.
  */
-export function PartyPicker({ role, onPick }: { role: PartyRole; onPick: (picked: PickedParty) => void }) {
+export function PartyPicker({
+  role,
+  partnerId,
+  onPick,
+}: {
+  role: PartyRole;
+  partnerId: string | null;
+  onPick: (picked: PickedParty) => void;
+}) {
   const { t } = useTranslation('drafts');
   const api = useApi();
   const { can } = usePermissions();
@@ -89,11 +97,30 @@ export function PartyPicker({ role, onPick }: { role: PartyRole; onPick: (picked
     enabled: withLocations && can('COMPANY_PROFILE_READ'),
     retry: false,
   });
+  const partnerPoints = useQuery({
+    queryKey: ['drafts', 'partner-delivery-points', partnerId, search],
+    queryFn: ({ signal }) =>
+      api.get(`/drafts/partners/${encodeURIComponent(partnerId!)}/delivery-points`, CompanyLocationPageSchema, {
+        query: { limit: PICK_LIMIT, search: search || undefined },
+        signal,
+      }),
+    enabled: withLocations && Boolean(partnerId) && can('OUTBOX_CREATE'),
+    retry: false,
+  });
   const entries = book.data?.items ?? [];
   const points = withLocations ? (locations.data?.items ?? []) : [];
+  const theirs = withLocations && partnerId ? (partnerPoints.data?.items ?? []) : [];
   const label = (name: string, gln: string | null, city: string | null) =>
     [name, gln, city].filter(Boolean).join(' · ');
   const data = [
+    ...(theirs.length
+      ? [
+          {
+            group: t('form.picker.partnerDeliveryPoints'),
+            items: theirs.map((p) => ({ value: `partner:${p.gln}`, label: label(p.name, p.gln, p.city) })),
+          },
+        ]
+      : []),
     ...(points.length
       ? [
           {
@@ -127,7 +154,12 @@ export function PartyPicker({ role, onPick }: { role: PartyRole; onPick: (picked
       onChange={(value) => {
         if (!value) return;
         const [source, key] = [value.slice(0, value.indexOf(':')), value.slice(value.indexOf(':') + 1)];
-        const location = source === 'location' ? points.find((p) => p.gln === key) : undefined;
+        const location =
+          source === 'location'
+            ? points.find((p) => p.gln === key)
+            : source === 'partner'
+              ? theirs.find((p) => p.gln === key)
+              : undefined;
         const entry = source === 'entry' ? entries.find((e) => e.id === key) : undefined;
         const picked = location ? partyOfLocation(location) : entry ? partyOfEntry(entry) : undefined;
         if (picked) onPick(picked);
