@@ -62,6 +62,12 @@ import { apiKeysRoutes, inboundRoutes } from './features/api-keys/api-keys.route
 import { createApiKeysService } from './features/api-keys/api-keys.service.ts';
 import { createDocumentEnrichment, type DocumentsService } from './features/documents/documents.service.ts';
 import { chatFeature } from './features/chat/chat.routes.ts';
+import { ksefRoutes } from './features/ksef/ksef.routes.ts';
+import { createKsefService } from './features/ksef/ksef.service.ts';
+import { createSecretBox, loadSecretsKey } from './lib/secret-box.ts';
+import { inProcessFetch } from './lib/in-process-fetch.ts';
+import { ksefSimulatorRoutes } from './features/ksef-simulator/ksef-simulator.routes.ts';
+import { createKsefSimulatorService } from './features/ksef-simulator/ksef-simulator.service.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { jobsRoutes } from './jobs/jobs.routes.ts';
@@ -265,6 +271,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     users: { settingsOf: async (userId) => readUserSettings((await users.findById(userId))?.settings ?? {}) },
   });
   const apiKeys = createApiKeysService({ db, clock, audit, companies });
+  // Company secrets (KSeF tokens and keys) are sealed with this key (decision 0037).
+  const secrets = createSecretBox(
+    loadSecretsKey(config.secretsKey, `${config.dataDir}/secrets.key`, (message) => app.log.warn(message)),
+  );
+  const ksefSimulatorUrl = `${config.publicUrl}/ksef-simulator/v2`;
+  const ksef = createKsefService({
+    db,
+    clock,
+    cpu,
+    audit,
+    secrets,
+    simulatorBaseUrl: ksefSimulatorUrl,
+    // The portal reaches its own simulator in process: the public address may not be reachable from inside.
+    fetch: inProcessFetch(app, ksefSimulatorUrl),
+  });
   const demoDocuments = createDemoDocumentsService({
     db,
     clock,
@@ -322,12 +343,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(draftsRoutes(drafts));
       await api.register(documents.routes);
       await api.register(apiKeysRoutes(apiKeys));
+      await api.register(ksefRoutes(ksef));
       await api.register(inboundRoutes({ apiKeys, documents: documents.service, maxBytes: config.inboundMaxBytes }));
       await api.register(jobsRoutes(jobs));
       await api.register(chat.routes);
     },
     { prefix: '/api' },
   );
+
+  if (config.ksefSimulator.enabled) {
+    // The embedded KSeF simulator (issue 13 §2): outside /api, no portal login, its own Bearer tokens.
+    const ksefSimulator = createKsefSimulatorService({
+      db,
+      clock,
+      cpu,
+      blobs,
+      log: app.log,
+      options: { baseUrl: `${config.publicUrl}/ksef-simulator/v2`, ...config.ksefSimulator },
+    });
+    await app.register(ksefSimulatorRoutes(ksefSimulator), { prefix: '/ksef-simulator/v2' });
+  }
 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -65,6 +65,35 @@ const EnvSchema = z.object({
   CHAT_QUESTIONS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   /** Rebuild the help index when the article files change (development). */
   CHAT_HELP_WATCH: booleanString.default(false),
+  /** 32 bytes in base64: seals the secrets companies give (KSeF tokens and keys); unset, DATA_DIR/secrets.key. */
+  SECRETS_KEY: z.string().min(1).optional(),
+  /** The embedded KSeF simulator at /ksef-simulator/v2 (issue 13 §2). */
+  KSEF_SIMULATOR: booleanString.default(true),
+  KSEF_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  KSEF_SIMULATOR_ACCESS_TTL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  /** JSON overrides of its rate limits by group, e.g. `{"invoiceSend":{"perSecond":1,"perMinute":5,"perHour":50}}`. */
+  KSEF_SIMULATOR_RATE_LIMITS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return {};
+      const Limits = z.record(
+        z.string(),
+        z.object({
+          perSecond: z.number().int().min(1),
+          perMinute: z.number().int().min(1),
+          perHour: z.number().int().min(1),
+        }),
+      );
+      try {
+        const parsed = Limits.safeParse(JSON.parse(value));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON object of {perSecond, perMinute, perHour} by group' });
+      return z.NEVER;
+    }),
 });
 
 export type Config = {
@@ -79,6 +108,8 @@ export type Config = {
   legacyEdiUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   jwtPrivateKey: string | undefined;
+  /** Seals company secrets at rest (decision 0037); undefined: a key file in DATA_DIR. */
+  secretsKey: string | undefined;
   accessTokenTtlSeconds: number;
   demoData: boolean;
   trustProxy: boolean;
@@ -107,6 +138,13 @@ export type Config = {
     questionsPerMinute: number;
     watchHelp: boolean;
   };
+  /** The embedded KSeF simulator: on unless KSEF_SIMULATOR=false; its stage delay, access-token lifetime, rate limits. */
+  ksefSimulator: {
+    enabled: boolean;
+    delayMs: number;
+    accessTtlSeconds: number;
+    rateLimits: Record<string, { perSecond: number; perMinute: number; perHour: number }>;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -133,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     legacyEdiUrl: e.LEGACY_EDI_URL,
     logLevel: e.LOG_LEVEL,
     jwtPrivateKey: e.JWT_PRIVATE_KEY,
+    secretsKey: e.SECRETS_KEY,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     demoData: e.DEMO_DATA,
     trustProxy: e.TRUST_PROXY,
@@ -153,6 +192,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
       questionsPerMinute: e.CHAT_QUESTIONS_PER_MINUTE,
       watchHelp: e.CHAT_HELP_WATCH,
+    },
+    ksefSimulator: {
+      enabled: e.KSEF_SIMULATOR,
+      delayMs: e.KSEF_SIMULATOR_DELAY_MS,
+      accessTtlSeconds: e.KSEF_SIMULATOR_ACCESS_TTL_SECONDS,
+      rateLimits: e.KSEF_SIMULATOR_RATE_LIMITS,
     },
     edifactDirectoriesImport: (e.EDIFACT_DIRECTORIES_IMPORT ?? '')
       .split(',')

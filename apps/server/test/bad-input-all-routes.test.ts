@@ -161,9 +161,11 @@ beforeAll(async () => {
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
     paths: Record<string, Record<string, Operation>>;
   };
-  operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
-  );
+  // The KSeF simulator (/ksef-simulator/v2) answers bad input in KSeF's own error formats, not the portal's; its test
+  // (ksef-simulator.test.ts) holds every answer to KSeF's published schemas instead.
+  operations = Object.entries(doc.paths)
+    .filter(([path]) => !path.startsWith('/ksef-simulator/'))
+    .flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
 });
 afterAll(async () => {
   await t.close();

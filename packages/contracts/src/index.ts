@@ -24,3 +24,4 @@ export * from './api-keys.ts';
 export * from './chat.ts';
 export * from './help.ts';
 export * from './drafts.ts';
+export * from './ksef.ts';

@@ -10,6 +10,8 @@ import type { ContrlAnswerTask, EnvelopeTask, IngestTask } from '../features/doc
 import type { XlsxTask } from '../features/documents/document-actions.tasks.ts';
 import type { DescribeTask, EncodeTask, PdfTask } from '../features/documents/document-view.tasks.ts';
 import type { CheckDraftTask } from '../features/drafts/drafts.tasks.ts';
+import type { ReadCertificateTask } from '../features/ksef/ksef.tasks.ts';
+import type { CheckInvoiceTask } from '../features/ksef-simulator/ksef-simulator.tasks.ts';
 
 // Each task's module is loaded by the thread when it first runs one: a thread that only ingests never holds the
 // PDF fonts or the spreadsheet writer (decision 0030).
@@ -30,6 +32,9 @@ const TASKS = {
   'documents.encode': async () => (await view()).encodeTask,
   'documents.pdf': async () => (await view()).pdfTask,
   'drafts.check': async () => (await import('../features/drafts/drafts.tasks.ts')).checkDraftTask,
+  'ksef.readCertificate': async () => (await import('../features/ksef/ksef.tasks.ts')).readCertificateTask,
+  'ksefSimulator.checkInvoice': async () =>
+    (await import('../features/ksef-simulator/ksef-simulator.tasks.ts')).checkInvoiceTask,
 };
 
 export type CpuTaskName = keyof typeof TASKS;
@@ -46,7 +51,9 @@ export type CpuTask =
   | ({ name: 'documents.describe' } & DescribeTask)
   | ({ name: 'documents.encode' } & EncodeTask)
   | ({ name: 'documents.pdf' } & PdfTask)
-  | ({ name: 'drafts.check' } & CheckDraftTask);
+  | ({ name: 'drafts.check' } & CheckDraftTask)
+  | ({ name: 'ksef.readCertificate' } & ReadCertificateTask)
+  | ({ name: 'ksefSimulator.checkInvoice' } & CheckInvoiceTask)
 export type CpuTaskResult<N extends CpuTaskName> = Awaited<ReturnType<Awaited<ReturnType<(typeof TASKS)[N]>>>>;
 
 export async function runCpuTask(task: CpuTask): Promise<unknown> {

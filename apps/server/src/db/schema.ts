@@ -17,3 +17,5 @@ export * from '../features/partners/partners.table.ts';
 export * from '../features/documents/documents.table.ts';
 export * from '../features/api-keys/api-keys.table.ts';
 export * from '../features/chat/chat.table.ts';
+export * from '../features/ksef-simulator/ksef-simulator.table.ts';
+export * from '../features/ksef/ksef.table.ts';

@@ -8,6 +8,7 @@ import type drafts from '@portal/i18n/locales/en/drafts.json';
 import type edifact from '@portal/i18n/locales/en/edifact.json';
 import type errors from '@portal/i18n/locales/en/errors.json';
 import type help from '@portal/i18n/locales/en/help.json';
+import type ksef from '@portal/i18n/locales/en/ksef.json';
 import type layout from '@portal/i18n/locales/en/layout.json';
 import type partners from '@portal/i18n/locales/en/partners.json';
 import type products from '@portal/i18n/locales/en/products.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       edifact: typeof edifact;
       errors: typeof errors;
       help: typeof help;
+      ksef: typeof ksef;
       layout: typeof layout;
       partners: typeof partners;
       products: typeof products;

@@ -12,7 +12,7 @@ import { showError } from './notify.ts';
  * A code's text is `errors:<code>`; a field code's is `validation:<code>`. Some screens word a few of them their own
  * way, in their own catalog (older, more specific texts): that screen is an `ErrorArea`, passed by its call sites.
  */
-export type ErrorArea = 'admin' | 'user-management' | 'profile' | 'address-book' | 'partners' | 'documents';
+export type ErrorArea = 'admin' | 'user-management' | 'profile' | 'address-book' | 'partners' | 'documents' | 'ksef';
 
 type AreaWording = {
   /** Where the area words field codes: `<fields>.<code>`, before the shared `validation` texts. */
@@ -22,7 +22,8 @@ type AreaWording = {
     | 'profile:fieldErrors'
     | 'address-book:fieldErrors'
     | 'partners:fieldErrors'
-    | 'documents:fieldErrors';
+    | 'documents:fieldErrors'
+    | 'ksef:fieldErrors';
   /** The area's own text for some API codes, before the shared `errors` texts. */
   codes: Partial<Record<ErrorCode, (error: ApiError) => string | undefined>>;
   /** A 400 whose details no form field took. */
@@ -82,6 +83,11 @@ const AREAS: Record<ErrorArea, AreaWording> = {
     codes: {},
     invalid: () => i18next.t('documents:errors.invalid'),
     generic: () => i18next.t('documents:errors.generic'),
+  },
+  ksef: {
+    fields: 'ksef:fieldErrors',
+    codes: {},
+    generic: () => i18next.t('ksef:errors.generic'),
   },
 };
 

@@ -35,6 +35,7 @@ export type AuditEvent =
   | 'address_book.changed'
   /** A trading partner created, updated, deleted, or its notifications set (details.change). */
   | 'partners.changed'
+  | 'ksef.settings_changed'
   | 'admin.company_created'
   | 'admin.company_changed'
   | 'admin.user_created'

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Divider, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +17,7 @@ import { useCountryOptions } from '../../../components/country-select.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiKeysSection } from '../../api-keys/index.ts';
 import { CompanyLocationsSection } from '../../company-locations/index.ts';
+import { KsefSection, useKsefAvailable } from '../../ksef/index.ts';
 import { useApi } from '../../../lib/api-context.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerDetails, fieldErrorText, showFailure } from '../../../lib/error-text.ts';
@@ -76,10 +77,23 @@ function toRequest(values: CompanyProfileUpdate): CompanyProfileUpdate {
 export function CompanySettingsPanel({ canEdit, onDirtyChange }: PanelProps) {
   const api = useApi();
   const query = useQuery(companyProfileQuery(api));
+  const hasKsef = useKsefAvailable();
+  // Two forms on one panel: it has unsaved changes when either has.
+  const [dirty, setDirty] = useState({ company: false, ksef: false });
+  const reportCompany = useCallback(
+    (value: boolean) => setDirty((prev) => (prev.company === value ? prev : { ...prev, company: value })),
+    [],
+  );
+  const reportKsef = useCallback(
+    (value: boolean) => setDirty((prev) => (prev.ksef === value ? prev : { ...prev, ksef: value })),
+    [],
+  );
+  const anyDirty = dirty.company || dirty.ksef;
+  useEffect(() => onDirtyChange(anyDirty), [anyDirty, onDirtyChange]);
   if (!query.data) return <PageLoader />;
   return (
     <Stack gap="xl">
-      <CompanySettingsForm profile={query.data} canEdit={canEdit} onDirtyChange={onDirtyChange} />
+      <CompanySettingsForm profile={query.data} canEdit={canEdit} onDirtyChange={reportCompany} />
       <Divider maw={960} />
       <div style={{ maxWidth: 960 }}>
         <CompanyLocationsSection path="/company/locations" canEdit={canEdit} />
@@ -90,6 +104,15 @@ export function CompanySettingsPanel({ canEdit, onDirtyChange }: PanelProps) {
           <Divider maw={960} />
           <div style={{ maxWidth: 960 }}>
             <ApiKeysSection />
+          </div>
+        </>
+      ) : null}
+      {/* The KSeF login holds the company's secrets: company administrators, in a company with KSeF. */}
+      {canEdit && hasKsef ? (
+        <>
+          <Divider maw={960} />
+          <div style={{ maxWidth: 960 }}>
+            <KsefSection onDirtyChange={reportKsef} />
           </div>
         </>
       ) : null}

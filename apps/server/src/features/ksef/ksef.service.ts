@@ -1,0 +1,238 @@
+import {
+  KsefSettingsUpdateSchema,
+  hasPermission,
+  type FeaturePermission,
+  type FeatureToggle,
+  type KsefConnectionTest,
+  type KsefConnectionView,
+  type KsefSettingsUpdate,
+} from '@portal/contracts';
+import {
+  KSEF_ENVIRONMENTS,
+  KsefApiError,
+  KsefClient,
+  KsefStatusError,
+  type KsefCredentials,
+} from '@portal/ksef/client';
+import { X509Certificate } from 'node:crypto';
+import type { CpuPool } from '../../cpu/pool.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { companyOf } from '../../lib/company-scope.ts';
+import type { RequestMeta } from '../../lib/request-meta.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { createKsefRepository, type KsefSettingsRow } from './ksef.repository.ts';
+
+export type KsefCaller = {
+  userId: string;
+  companyId: string | null;
+  permissions: readonly FeaturePermission[];
+  toggles: readonly FeatureToggle[];
+};
+
+/** What a login of the company needs: where KSeF is and the credentials. */
+export type KsefConnection = { baseUrl: string; credentials: KsefCredentials };
+
+const TOKEN_PURPOSE = 'ksef.token';
+const KEY_PURPOSE = 'ksef.private-key';
+
+/**
+ * A company's KSeF connection (issue 13, part 3; decision 0037): its company administrators (COMPANY_PROFILE_MODIFY)
+ * set the NIP, the environment and the login, in a company with the toggle KSEF or DEMO_KSEF. The token and the
+ * private key are sealed at rest and never answered back.
+ */
+export function createKsefService(deps: {
+  db: Db;
+  clock: Clock;
+  cpu: CpuPool;
+  audit: AuditService;
+  secrets: SecretBox;
+  /** The portal's own simulator (`…/ksef-simulator/v2`). */
+  simulatorBaseUrl: string;
+  /** How the client reaches KSeF (tests route the simulator through the app). */
+  fetch?: typeof fetch;
+}) {
+  const repo = createKsefRepository(deps.db);
+
+  const allow = (caller: KsefCaller) => {
+    if (!caller.toggles.includes('KSEF') && !caller.toggles.includes('DEMO_KSEF')) throw new AppError('auth.forbidden');
+    if (!hasPermission({ roles: [], permissions: caller.permissions, toggles: [] }, 'COMPANY_PROFILE_MODIFY')) {
+      throw new AppError('auth.forbidden');
+    }
+    return companyOf(caller);
+  };
+
+  const baseUrlOf = (row: Pick<KsefSettingsRow, 'environment' | 'baseUrl'>): string =>
+    row.environment === 'simulator'
+      ? deps.simulatorBaseUrl
+      : row.environment === 'custom'
+        ? row.baseUrl!
+        : KSEF_ENVIRONMENTS[row.environment as keyof typeof KSEF_ENVIRONMENTS];
+
+  const toSettings = (row: KsefSettingsRow | undefined): KsefConnectionView => {
+    if (!row) {
+      return {
+        configured: false,
+        nip: null,
+        environment: null,
+        baseUrl: null,
+        authMethod: null,
+        hasToken: false,
+        certificate: null,
+        updatedAt: null,
+      };
+    }
+    const cert = row.certificatePem ? new X509Certificate(row.certificatePem) : null;
+    return {
+      configured: true,
+      nip: row.nip,
+      environment: row.environment as KsefConnectionView['environment'],
+      baseUrl: row.environment === 'custom' ? row.baseUrl : baseUrlOf(row),
+      authMethod: row.authMethod as KsefConnectionView['authMethod'],
+      hasToken: Boolean(row.tokenSealed),
+      certificate: cert
+        ? {
+            subject: cert.subject.split('\n').join(', '),
+            validFrom: new Date(cert.validFrom).toISOString(),
+            validTo: new Date(cert.validTo).toISOString(),
+            fingerprint: cert.fingerprint256,
+          }
+        : null,
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  };
+
+  const record = (caller: KsefCaller, companyId: string, details: Record<string, unknown>, meta: RequestMeta) =>
+    deps.audit.record({
+      event: 'ksef.settings_changed',
+      actorUserId: caller.userId,
+      companyId,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      details,
+    });
+
+  /** The company's connection, or null when it has none that can log in. */
+  async function connectionOf(companyId: string): Promise<KsefConnection | null> {
+    const row = await repo.find(companyId);
+    if (!row) return null;
+    const context = { type: 'Nip' as const, value: row.nip };
+    if (row.authMethod === 'token' && row.tokenSealed) {
+      return {
+        baseUrl: baseUrlOf(row),
+        credentials: {
+          kind: 'token',
+          context,
+          token: deps.secrets.open(row.tokenSealed, TOKEN_PURPOSE).toString('utf8'),
+        },
+      };
+    }
+    if (row.authMethod === 'certificate' && row.certificatePem && row.privateKeySealed) {
+      return {
+        baseUrl: baseUrlOf(row),
+        credentials: {
+          kind: 'certificate',
+          context,
+          certificatePem: row.certificatePem,
+          privateKey: deps.secrets.open(row.privateKeySealed, KEY_PURPOSE).toString('utf8'),
+        },
+      };
+    }
+    return null;
+  }
+
+  return {
+    connectionOf,
+
+    /** A client for the company's KSeF (the sending and receiving jobs use it). */
+    clientFor(connection: KsefConnection): KsefClient {
+      return new KsefClient({ baseUrl: connection.baseUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+    },
+
+    async get(caller: KsefCaller): Promise<KsefConnectionView> {
+      return toSettings(await repo.find(allow(caller)));
+    },
+
+    async update(caller: KsefCaller, input: KsefSettingsUpdate, meta: RequestMeta): Promise<KsefConnectionView> {
+      const companyId = allow(caller);
+      const values = KsefSettingsUpdateSchema.parse(input);
+      const before = await repo.find(companyId);
+      // The token method with no token, typed or kept, could never log in.
+      if (values.authMethod === 'token' && !values.token && !before?.tokenSealed) {
+        throw new AppError('validation.failed', { details: [{ field: 'token', code: 'required' }] });
+      }
+      const row = await repo.upsert(companyId, {
+        nip: values.nip,
+        environment: values.environment,
+        baseUrl: values.environment === 'custom' ? values.baseUrl! : null,
+        authMethod: values.authMethod,
+        tokenSealed: values.token ? deps.secrets.seal(values.token, TOKEN_PURPOSE) : (before?.tokenSealed ?? null),
+        certificatePem: before?.certificatePem ?? null,
+        privateKeySealed: before?.privateKeySealed ?? null,
+        updatedAt: deps.clock.now(),
+        updatedBy: caller.userId,
+      });
+      await record(
+        caller,
+        companyId,
+        {
+          nip: values.nip,
+          environment: values.environment,
+          authMethod: values.authMethod,
+          tokenReplaced: Boolean(values.token),
+        },
+        meta,
+      );
+      return toSettings(row);
+    },
+
+    /**
+     * Sets the certificate and its key from a PKCS#12 file or PEM (certificate and private key), read on the CPU pool.
+     * A file that cannot be used is a 400 naming the field and why; nothing is kept of it.
+     */
+    async setCertificate(
+      caller: KsefCaller,
+      file: { data: Uint8Array; password: string },
+      meta: RequestMeta,
+    ): Promise<KsefConnectionView> {
+      const companyId = allow(caller);
+      const before = await repo.find(companyId);
+      if (!before) throw new AppError('validation.failed', { details: [{ field: 'nip', code: 'required' }] });
+      const read = await deps.cpu.run({ name: 'ksef.readCertificate', data: file.data, password: file.password });
+      if (!read.ok) {
+        const field = read.code === 'wrongPassword' ? 'password' : 'file';
+        throw new AppError('validation.failed', { details: [{ field, code: read.code }] });
+      }
+      const row = await repo.upsert(companyId, {
+        ...before,
+        certificatePem: read.certificatePem,
+        privateKeySealed: deps.secrets.seal(read.privateKeyPem, KEY_PURPOSE),
+        updatedAt: deps.clock.now(),
+        updatedBy: caller.userId,
+      });
+      await record(caller, companyId, { certificate: read.subject, validTo: read.validTo }, meta);
+      return toSettings(row);
+    },
+
+    /** Logs in to the company's KSeF and out again: whether the settings work, or what KSeF said. */
+    async test(caller: KsefCaller): Promise<KsefConnectionTest> {
+      const connection = await connectionOf(allow(caller));
+      if (!connection) return { ok: false, code: null, message: 'not_configured' };
+      try {
+        const auth = await this.clientFor(connection).login(connection.credentials);
+        await auth.logout();
+        return { ok: true, code: null, message: null };
+      } catch (error) {
+        if (error instanceof KsefStatusError) return { ok: false, code: error.code, message: error.description };
+        if (error instanceof KsefApiError) {
+          return { ok: false, code: error.errors[0]?.code ?? error.status, message: error.message };
+        }
+        return { ok: false, code: null, message: error instanceof Error ? error.message : String(error) };
+      }
+    },
+  };
+}
+
+export type KsefService = ReturnType<typeof createKsefService>;

@@ -1,0 +1,97 @@
+/**
+ * Reading a company's KSeF certificate (PKCS#12, or PEM with its key), on the CPU pool: a key file's iteration count
+ * is the uploader's choice, so its decryption runs off the event loop under the pool's time limit. A user's mistake
+ * is returned as a code, not thrown.
+ */
+import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
+import forge from 'node-forge';
+
+export type ReadCertificateTask = { data: Uint8Array; password: string };
+
+export type ReadCertificateResult =
+  | {
+      ok: true;
+      certificatePem: string;
+      privateKeyPem: string;
+      subject: string;
+      validFrom: string;
+      validTo: string;
+      fingerprint: string;
+    }
+  | { ok: false; code: 'unreadable' | 'wrongPassword' | 'noKey' | 'noCertificate' | 'keyMismatch' | 'weakKey' };
+
+const PEM = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]+?-----END \1-----/g;
+
+/** The certificate and key of a PKCS#12 file: the first certificate whose public key is the key's. */
+function fromPkcs12(data: Uint8Array, password: string): { certs: string[]; key: string | null } | 'wrongPassword' {
+  let p12: forge.pkcs12.Pkcs12Pfx;
+  try {
+    const asn1 = forge.asn1.fromDer(forge.util.createBuffer(Buffer.from(data).toString('binary')));
+    p12 = forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
+  } catch (error) {
+    return /password|MAC|Invalid/i.test(String(error)) ? 'wrongPassword' : { certs: [], key: null };
+  }
+  const bags = (type: string): forge.pkcs12.Bag[] => p12.getBags({ bagType: type })[type] ?? [];
+  const { certBag, pkcs8ShroudedKeyBag, keyBag } = forge.pki.oids as Record<string, string>;
+  const certs = bags(certBag!).flatMap((b) => (b.cert ? [forge.pki.certificateToPem(b.cert)] : []));
+  const keyBags = [...bags(pkcs8ShroudedKeyBag!), ...bags(keyBag!)];
+  const bag = keyBags.find((b) => b.key || b.asn1);
+  let key: string | null = null;
+  if (bag?.key) key = forge.pki.privateKeyToPem(bag.key);
+  else if (bag?.asn1) {
+    // An EC key forge cannot model: its PKCS#8 structure, for node:crypto to read.
+    key = forge.pki.privateKeyInfoToPem(bag.asn1);
+  }
+  return { certs, key };
+}
+
+export async function readCertificateTask(input: ReadCertificateTask): Promise<ReadCertificateResult> {
+  const text = Buffer.from(input.data).toString('latin1');
+  let certs: string[] = [];
+  let keyPem: string | null = null;
+  if (text.includes('-----BEGIN')) {
+    for (const [block, label] of text.matchAll(PEM)) {
+      if (label === 'CERTIFICATE') certs.push(block);
+      else if (label!.endsWith('PRIVATE KEY')) keyPem ??= block;
+    }
+  } else {
+    const read = fromPkcs12(input.data, input.password);
+    if (read === 'wrongPassword') return { ok: false, code: 'wrongPassword' };
+    certs = read.certs;
+    keyPem = read.key;
+  }
+  if (certs.length === 0) return { ok: false, code: keyPem ? 'noCertificate' : 'unreadable' };
+  if (!keyPem) return { ok: false, code: 'noKey' };
+  let key;
+  try {
+    key = createPrivateKey({ key: keyPem, format: 'pem', ...(input.password ? { passphrase: input.password } : {}) });
+  } catch (error) {
+    return { ok: false, code: /bad decrypt|passphrase/i.test(String(error)) ? 'wrongPassword' : 'unreadable' };
+  }
+  const spki = createPublicKey(key).export({ type: 'spki', format: 'der' });
+  const cert = certs
+    .map((pem) => {
+      try {
+        return new X509Certificate(pem);
+      } catch {
+        return null;
+      }
+    })
+    .find((c) => c?.publicKey.export({ type: 'spki', format: 'der' }).equals(spki));
+  if (!cert) return { ok: false, code: 'keyMismatch' };
+  // KSeF's requirements (NOTES §2): RSA of at least 2048 bits, or ECDSA of at least 256.
+  const details = key.asymmetricKeyDetails ?? {};
+  const strong =
+    (key.asymmetricKeyType === 'rsa' && (details.modulusLength ?? 0) >= 2048) ||
+    (key.asymmetricKeyType === 'ec' && ['prime256v1', 'secp384r1', 'secp521r1'].includes(details.namedCurve ?? ''));
+  if (!strong) return { ok: false, code: 'weakKey' };
+  return {
+    ok: true,
+    certificatePem: cert.toString(),
+    privateKeyPem: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    subject: cert.subject.split('\n').join(', '),
+    validFrom: new Date(cert.validFrom).toISOString(),
+    validTo: new Date(cert.validTo).toISOString(),
+    fingerprint: cert.fingerprint256,
+  };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { isValidNip } from './identifiers.ts';
+import { text } from './rules.ts';
+
+/**
+ * A company's KSeF connection (issue 13, part 3): its NIP, which KSeF it talks to, and how it logs in. The secrets (a
+ * KSeF token, a certificate's private key) are written once and never read back: the API says only whether one is
+ * set, and the certificate's subject and validity.
+ */
+
+/** Where the company's invoices go: the portal's simulator, KSeF's TEST, DEMO or production, or another address. */
+export const KSEF_ENVIRONMENT_NAMES = ['simulator', 'test', 'demo', 'production', 'custom'] as const;
+export const KsefEnvironmentSchema = z.enum(KSEF_ENVIRONMENT_NAMES);
+export type KsefEnvironmentName = z.infer<typeof KsefEnvironmentSchema>;
+
+export const KSEF_AUTH_METHODS = ['token', 'certificate'] as const;
+export const KsefAuthMethodSchema = z.enum(KSEF_AUTH_METHODS);
+
+/** A KSeF token is about 160 characters; anything much longer is not one. */
+export const KSEF_TOKEN_MAX = 1000;
+/** A certificate file (PKCS#12 or PEM with its key) is a few kilobytes. */
+export const KSEF_CERTIFICATE_MAX_BYTES = 64 * 1024;
+
+const nip = text({ error: 'required' })
+  .trim()
+  .max(20, 'invalidNip')
+  .transform((v) => v.replace(/[\s-]/g, ''))
+  .refine((v) => v.length > 0, 'required')
+  .refine((v) => isValidNip(v), 'invalidNip');
+
+export const KsefSettingsUpdateSchema = z
+  .object({
+    nip,
+    environment: KsefEnvironmentSchema,
+    /** Only for `custom`: the API base, e.g. `https://api-test.ksef.mf.gov.pl/v2`. */
+    baseUrl: text()
+      .trim()
+      .max(500, 'tooLong')
+      .refine((v) => v === '' || /^https?:\/\/[^\s]+$/.test(v), 'invalidUrl')
+      .optional(),
+    authMethod: KsefAuthMethodSchema,
+    /** A new KSeF token; absent or empty keeps the one set before. */
+    token: text().trim().max(KSEF_TOKEN_MAX, 'tooLong').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.environment === 'custom' && !v.baseUrl) {
+      ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'required' });
+    }
+  });
+export type KsefSettingsUpdate = z.input<typeof KsefSettingsUpdateSchema>;
+
+/** What the API shows of the settings: never a secret. */
+export const KsefConnectionSchema = z.object({
+  configured: z.boolean(),
+  nip: z.string().nullable(),
+  environment: KsefEnvironmentSchema.nullable(),
+  baseUrl: z.string().nullable(),
+  authMethod: KsefAuthMethodSchema.nullable(),
+  hasToken: z.boolean(),
+  certificate: z
+    .object({ subject: z.string(), validFrom: z.string(), validTo: z.string(), fingerprint: z.string() })
+    .nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type KsefConnectionView = z.infer<typeof KsefConnectionSchema>;
+
+/** The answer of "Test the connection": a login to the chosen KSeF, or what KSeF said. */
+export const KsefConnectionTestSchema = z.object({
+  ok: z.boolean(),
+  /** KSeF's error or status code when it refused (21115, 450…), null when the request did not reach it. */
+  code: z.number().nullable(),
+  message: z.string().nullable(),
+});
+export type KsefConnectionTest = z.infer<typeof KsefConnectionTestSchema>;
+export type KsefSettings = KsefConnectionView;
