@@ -421,6 +421,11 @@ export type DraftCheck = z.infer<typeof DraftCheckSchema>;
 export const DraftSentSchema = z.object({ documentId: z.uuid(), repeated: z.boolean() });
 export type DraftSent = z.infer<typeof DraftSentSchema>;
 
-/** `GET /api/drafts/partners/:id/delivery-points`: a platform partner's delivery points, searched by name or GLN. */
-export const PartnerDeliveryPointsQuerySchema = ListQuerySchema.extend({ search: ListSearchSchema });
+/**
+ * `GET /api/drafts/partners/:id/delivery-points`: a platform partner's delivery points, searched by name or GLN. A
+ * picker shows the first matches, so there is no cursor.
+ */
+export const PartnerDeliveryPointsQuerySchema = ListQuerySchema.pick({ limit: true }).extend({
+  search: ListSearchSchema,
+});
 export type PartnerDeliveryPointsQuery = z.infer<typeof PartnerDeliveryPointsQuerySchema>;
