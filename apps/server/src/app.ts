@@ -62,6 +62,7 @@ import { apiKeysRoutes, inboundRoutes } from './features/api-keys/api-keys.route
 import { createApiKeysService } from './features/api-keys/api-keys.service.ts';
 import { createDocumentEnrichment, type DocumentsService } from './features/documents/documents.service.ts';
 import { chatFeature } from './features/chat/chat.routes.ts';
+import { ettnFeature } from './features/ettn/ettn.routes.ts';
 import { ksefRoutes } from './features/ksef/ksef.routes.ts';
 import { createKsefService } from './features/ksef/ksef.service.ts';
 import { createSecretBox, loadSecretsKey } from './lib/secret-box.ts';
@@ -347,6 +348,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(inboundRoutes({ apiKeys, documents: documents.service, maxBytes: config.inboundMaxBytes }));
       await api.register(jobsRoutes(jobs));
       await api.register(chat.routes);
+      // e-TTN (issue 14) over the embedded registry simulator; the registry interface is where a real one plugs in.
+      const ettn = ettnFeature({
+        db,
+        clock,
+        cpu,
+        log: app.log,
+        identityOf: async (userId, companyId) => {
+          const [user, company] = await Promise.all([users.findById(userId), companies.find(companyId)]);
+          const name = `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim() || (user?.email ?? userId);
+          return { name, organization: company?.name ?? 'e-TTN demo' };
+        },
+      });
+      await api.register(ettn.routes);
     },
     { prefix: '/api' },
   );

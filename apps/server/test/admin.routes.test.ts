@@ -470,7 +470,10 @@ describe('admin users', () => {
     await call('PUT', `/api/admin/users/${adminId}/roles`, admin, { roles: ['admin'] });
 
     const audit = (await call('GET', `/api/admin/audit?event=admin.user_roles_changed&userId=${userId}`, admin)).json();
-    expect(audit.items[1].details).toEqual({ before: ['chat-ai'], after: ['chat-ai', 'developer'] });
+    expect(audit.items[1].details).toEqual({
+      before: ['ETTN_CZ', 'chat-ai', 'ettn'],
+      after: ['chat-ai', 'developer'],
+    });
   });
 });
 

@@ -97,7 +97,7 @@ describe('POST /api/users/login', () => {
     const me = (await t.app.inject({ url: '/api/users/getUserData', headers: bearer(token) })).json();
     expect(payload.sub).toBe(me.id);
     expect(payload.exp).toBe(Math.floor(t.clock.now().getTime() / 1000) + 300);
-    expect(payload.roles).toEqual(['chat-ai']);
+    expect(payload.roles).toEqual(['ETTN_CZ', 'chat-ai', 'ettn']);
     expect(payload.groups).toEqual(['Administrators']);
     expect(payload.email).toBe(DEMO_USER.login);
 

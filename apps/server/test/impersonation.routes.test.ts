@@ -47,11 +47,15 @@ describe('POST /api/admin/impersonate', () => {
       impersonator: { username: ADMIN.login },
     });
     // The user's own role (the help assistant, from the demo seed) and the admin's other role.
-    expect(claims.roles).toEqual(['chat-ai', 'developer']);
+    expect(claims.roles).toEqual(['ETTN_CZ', 'chat-ai', 'developer', 'ettn']);
 
     const token = body.keycloakResponse.token.access_token as string;
     const me = (await t.app.inject({ url: '/api/users/getUserData', headers: bearer(token) })).json();
-    expect(me).toMatchObject({ email: 'user@demo.example.com', firstName: 'Uma', roles: ['chat-ai', 'developer'] });
+    expect(me).toMatchObject({
+      email: 'user@demo.example.com',
+      firstName: 'Uma',
+      roles: ['chat-ai', 'ettn', 'ETTN_CZ', 'developer'],
+    });
     const perms = (await t.app.inject({ url: '/api/users/permissions', headers: bearer(token) })).json();
     expect(perms.permissions).toContain('REPORT_ISSUE');
 
@@ -83,7 +87,7 @@ describe('POST /api/admin/impersonate', () => {
     expect(claims).toMatchObject({
       sub: ids['clerk@demo.example.com'],
       impersonator: { username: ADMIN.login },
-      roles: ['developer'],
+      roles: ['ETTN_CZ', 'developer', 'ettn'],
     });
   });
 

@@ -162,7 +162,9 @@ describe('nobody grants a permission they do not hold (item 5)', () => {
   });
 
   it('refuses the ETTN permission until the company is entitled to e-TTN', async () => {
-    // The demo administrator holds all 24 permissions, ETTN included, but the company has no e-TTN entitlement.
+    // The demo administrator holds all 24 permissions, ETTN included; without the company's e-TTN entitlement (the
+    // demo seeds it for Demo Supplier: switched off here) it cannot grant it.
+    await t.database.db.update(companies).set({ toggles: [] }).where(eq(companies.id, ids.supplier));
     const res = await call('POST', '/api/groups', owner, { name: 'Transport', permissions: ['INBOX_READ', 'ETTN'] });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toMatchObject({
@@ -174,7 +176,10 @@ describe('nobody grants a permission they do not hold (item 5)', () => {
     expect(toggled.statusCode, toggled.body).toBe(200);
     const again = await call('POST', '/api/groups', owner, { name: 'Transport', permissions: ['INBOX_READ', 'ETTN'] });
     expect(again.statusCode, again.body).toBe(201);
-    await t.database.db.update(companies).set({ toggles: [] }).where(eq(companies.id, ids.supplier));
+    await t.database.db
+      .update(companies)
+      .set({ toggles: ['CHAT_AI', 'ETTN'] })
+      .where(eq(companies.id, ids.supplier));
   });
 });
 

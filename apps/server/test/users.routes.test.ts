@@ -34,16 +34,16 @@ async function permissionsOf(creds: { login: string; password: string }) {
 
 describe('GET /api/users/permissions', () => {
   it('gives user@ every feature permission', async () => {
-    expect(await permissionsOf(DEMO.user)).toEqual({ permissions: ALL, toggles: ['CHAT_AI'] });
+    expect(await permissionsOf(DEMO.user)).toEqual({ permissions: ALL, toggles: ['CHAT_AI', 'ETTN'] });
     expect(ALL).toHaveLength(24);
   });
 
   it('gives clerk@ only INBOX_READ', async () => {
-    expect(await permissionsOf(DEMO.clerk)).toEqual({ permissions: ['INBOX_READ'], toggles: ['CHAT_AI'] });
+    expect(await permissionsOf(DEMO.clerk)).toEqual({ permissions: ['INBOX_READ'], toggles: ['CHAT_AI', 'ETTN'] });
   });
 
   it('gives buyer@ the permissions of Demo Retailer', async () => {
-    expect(await permissionsOf(DEMO.buyer)).toEqual({ permissions: ALL, toggles: ['CHAT_AI'] });
+    expect(await permissionsOf(DEMO.buyer)).toEqual({ permissions: ALL, toggles: ['CHAT_AI', 'ETTN'] });
   });
 
   it('gives admin@ no feature permission', async () => {
@@ -64,8 +64,8 @@ describe('GET /api/users/permissions', () => {
       const [u] = await t.database.db.select().from(users).where(eq(users.email, email));
       await t.database.db.insert(groupMembers).values({ groupId: foreign!.id, userId: u!.id });
     }
-    expect(await permissionsOf(DEMO.user)).toEqual({ permissions: ALL, toggles: ['CHAT_AI'] });
-    expect(await permissionsOf(DEMO.clerk)).toEqual({ permissions: ['INBOX_READ'], toggles: ['CHAT_AI'] });
+    expect(await permissionsOf(DEMO.user)).toEqual({ permissions: ALL, toggles: ['CHAT_AI', 'ETTN'] });
+    expect(await permissionsOf(DEMO.clerk)).toEqual({ permissions: ['INBOX_READ'], toggles: ['CHAT_AI', 'ETTN'] });
     expect(decodeJwt((await login(t.app, DEMO.clerk)).access_token).groups).toEqual(['Inbox readers']);
     expect(decodeJwt((await login(t.app, DEMO.user)).access_token).groups).toEqual(['Administrators']);
   });
@@ -86,7 +86,7 @@ describe('GET /api/users/getUserData', () => {
       telephone: null,
       companyId: supplier!.id,
       companyName: 'Demo Supplier',
-      roles: ['chat-ai'],
+      roles: ['chat-ai', 'ettn', 'ETTN_CZ'],
     });
   });
 

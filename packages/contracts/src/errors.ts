@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ETTN_API_ERROR_CODES, ETTN_ERROR_STATUS } from './ettn.ts';
 
 /**
  * Stable error codes of the API. The web app shows `t('errors:' + code)`; `message` is for logs and developers.
@@ -115,6 +116,8 @@ export const ERROR_CODES = [
   'chat.feedback_exists',
   /** A user's questions to the help assistant in the last minute are at the limit (Retry-After, data.retryAfter). */
   'chat.too_many_questions',
+  /** The e-TTN codes 0–32 of the description (`ettn.7`), each with its text in every language (contracts' ettn.ts). */
+  ...ETTN_API_ERROR_CODES,
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -193,6 +196,7 @@ export const ERROR_STATUS = {
   'api_keys.limit_reached': 409,
   'chat.feedback_exists': 409,
   'chat.too_many_questions': 429,
+  ...ETTN_ERROR_STATUS,
 } as const satisfies Record<ErrorCode, number>;
 
 const CODES: ReadonlySet<string> = new Set(ERROR_CODES);

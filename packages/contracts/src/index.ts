@@ -25,3 +25,4 @@ export * from './chat.ts';
 export * from './help.ts';
 export * from './drafts.ts';
 export * from './ksef.ts';
+export * from './ettn.ts';

@@ -19,3 +19,4 @@ export * from '../features/api-keys/api-keys.table.ts';
 export * from '../features/chat/chat.table.ts';
 export * from '../features/ksef-simulator/ksef-simulator.table.ts';
 export * from '../features/ksef/ksef.table.ts';
+export * from '../features/ettn/ettn.table.ts';

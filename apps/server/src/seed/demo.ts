@@ -5,6 +5,7 @@ import { createAuditService } from '../features/audit/audit.service.ts';
 import { hashPassword, insertLegacyAccount } from '../features/auth/auth.service.ts';
 import { createCompaniesService } from '../features/companies/companies.service.ts';
 import { createGroupsService } from '../features/groups/groups.service.ts';
+import { seedDemoEttn } from '../features/ettn/ettn.seed.ts';
 import { seedDemoPartners } from '../features/partners/partners.seed.ts';
 import { createProductsService } from '../features/products/products.service.ts';
 import { createUsersService } from '../features/users/users.service.ts';
@@ -17,6 +18,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'buyer@demo.example.com', password: 'Buyer#Demo2026', what: 'Demo Retailer, all permissions' },
   { email: 'demo@demo.example.com', password: 'Demo#Demo2026', what: 'role demo' },
   { email: 'ksef@demo.example.com', password: 'Ksef#Demo2026', what: 'role demo-ksef, KSeF toggles' },
+  { email: 'carrier@demo.example.com', password: 'Carrier#Demo2026', what: 'Demo Transport, e-TTN carrier and driver' },
 ] as const;
 export const DEMO_LEGACY = { login: 'DEMO01', password: 'Legacy#2026' } as const;
 
@@ -85,10 +87,16 @@ export async function seedDemoData(db: Db, options: { partners?: boolean } = {})
     const company = async (
       name: string,
       firstGroup: string,
-      extra: { vatId?: string; country?: string; toggles?: FeatureToggle[] } = {},
+      extra: { vatId?: string; taxId?: string; country?: string; toggles?: FeatureToggle[] } = {},
     ) => {
       const created = await companies.createCompany(
-        { name, vatId: extra.vatId ?? null, country: extra.country ?? null, toggles: extra.toggles ?? [] },
+        {
+          name,
+          vatId: extra.vatId ?? null,
+          taxId: extra.taxId ?? null,
+          country: extra.country ?? null,
+          toggles: extra.toggles ?? [],
+        },
         { administrators: { name: firstGroup, permissions: ALL }, tx },
       );
       return { id: created.company.id, groupId: created.administratorsGroupId };
@@ -119,15 +127,21 @@ export async function seedDemoData(db: Db, options: { partners?: boolean } = {})
     };
 
     // The help assistant (issue 15): Demo Supplier and Demo Retailer have it; user@ and buyer@ may use it, clerk@ not.
+    // e-TTN (issue 14): Demo Supplier (consignor), Demo Retailer (consignee) and Demo Transport (carrier) have it.
     const { id: supplier, groupId: supplierAll } = await company('Demo Supplier', 'Administrators', {
       vatId: 'PL5260001246',
       country: 'PL',
-      toggles: ['CHAT_AI'],
+      toggles: ['CHAT_AI', 'ETTN'],
     });
     const { id: retailer, groupId: retailerAll } = await company('Demo Retailer', 'Administrators', {
       vatId: 'DE811907980',
       country: 'DE',
-      toggles: ['CHAT_AI'],
+      toggles: ['CHAT_AI', 'ETTN'],
+    });
+    const { id: transport, groupId: transportAll } = await company('Demo Transport', 'Administrators', {
+      taxId: '32855961',
+      country: 'UA',
+      toggles: ['ETTN'],
     });
     const { id: demoCo, groupId: demoAll } = await company('Demo Sandbox', 'Demo', { country: 'PL' });
     const { id: ksefCo, groupId: ksefAll } = await company('Demo KSeF', 'Demo', {
@@ -166,9 +180,20 @@ export async function seedDemoData(db: Db, options: { partners?: boolean } = {})
     await location(demoCo, DEMO_GLNS.sandbox, 'Demo Sandbox');
 
     await user('admin@demo.example.com', 'Ada', 'Admin', null, ['admin'], []);
-    await user('user@demo.example.com', 'Uma', 'User', supplier, ['chat-ai'], [supplierAll]);
-    await user('clerk@demo.example.com', 'Carl', 'Clerk', supplier, [], [supplierInbox]);
-    await user('buyer@demo.example.com', 'Bea', 'Buyer', retailer, ['chat-ai'], [retailerAll]);
+    // e-TTN party roles (issue 14): Demo Supplier's users consign (CZ), Demo Retailer's receive (CN), Demo Transport's
+    // carry and drive (CA, DR). clerk@ holds the roles but not the permission ETTN (no group grants it to him).
+    await user('user@demo.example.com', 'Uma', 'User', supplier, ['chat-ai', 'ettn', 'ETTN_CZ'], [supplierAll]);
+    await user('clerk@demo.example.com', 'Carl', 'Clerk', supplier, ['ettn', 'ETTN_CZ'], [supplierInbox]);
+    await user('buyer@demo.example.com', 'Bea', 'Buyer', retailer, ['chat-ai', 'ettn', 'ETTN_CN'], [retailerAll]);
+    await user(
+      'carrier@demo.example.com',
+      'Taras',
+      'Carrier',
+      transport,
+      ['ettn', 'ETTN_CA', 'ETTN_DR'],
+      [transportAll],
+    );
+    await seedDemoEttn(db, { supplier, retailer, transport }, now, tx);
     await user('demo@demo.example.com', 'Dana', 'Demo', demoCo, ['demo'], [demoAll]);
     await user('ksef@demo.example.com', 'Kasia', 'Ksef', ksefCo, ['demo-ksef'], [ksefAll]);
 
