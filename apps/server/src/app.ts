@@ -284,6 +284,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audit,
     secrets,
     simulatorBaseUrl: ksefSimulatorUrl,
+    companies,
     // The portal reaches its own simulator in process: the public address may not be reachable from inside.
     fetch: inProcessFetch(app, ksefSimulatorUrl),
   });

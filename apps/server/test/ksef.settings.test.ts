@@ -81,9 +81,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the company’s KSeF settings', () => {
-  it('starts unconfigured, refuses a bad NIP with the field, and keeps a token it never answers back', async () => {
-    expect((await call('GET', '/api/company/ksef', ksef)).json()).toMatchObject({ configured: false, hasToken: false });
+  it('binds the demo-ksef company to the simulator with a TEST certificate of its NIP; the connection works at once', async () => {
+    const bound = (await call('GET', '/api/company/ksef', ksef)).json();
+    expect(bound).toMatchObject({ configured: true, nip: NIP, environment: 'simulator', authMethod: 'certificate' });
+    expect(bound.certificate.subject).toContain(`VATPL-${NIP}`);
+    const test = await call('POST', '/api/company/ksef/test', ksef);
+    expect(test.json(), test.body).toEqual({ ok: true, code: null, message: null });
+  });
 
+  it('refuses a bad NIP with the field, and keeps a token it never answers back', async () => {
     const bad = await call('PUT', '/api/company/ksef', ksef, {
       nip: '1234567890',
       environment: 'simulator',

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { describe, expect, it } from 'vitest';
-import { buildAuthTokenRequest, signXades, verifyXades } from '../src/client/index.ts';
+import { buildAuthTokenRequest, createTestCertificate, signXades, verifyXades } from '../src/client/index.ts';
 
 x509.cryptoProvider.set(webcrypto as never);
 
@@ -73,5 +73,13 @@ describe('XAdES of the AuthTokenRequest', () => {
     ).toBeNull();
     expect(verifyXades(signed.replace('</AuthTokenRequest>', ''))).toBeNull();
     expect(verifyXades(request())).toBeNull();
+  });
+});
+
+describe('a TEST certificate', () => {
+  it('carries the NIP, and a login document signed with its key verifies', async () => {
+    const { certificatePem, privateKeyPem } = await createTestCertificate({ nip: '5265877635', name: 'Demo KSeF' });
+    const verified = verifyXades(signXades(request(), certificatePem, privateKeyPem));
+    expect(verified?.certificate.subject).toContain('VATPL-5265877635');
   });
 });

@@ -29,3 +29,4 @@ export {
   type ContextIdentifier,
   type VerifiedXml,
 } from './xades.ts';
+export { createTestCertificate } from './test-certificate.ts';

@@ -1,6 +1,7 @@
 import {
   KsefSettingsUpdateSchema,
   hasPermission,
+  isValidNip,
   type FeaturePermission,
   type FeatureToggle,
   type KsefConnectionTest,
@@ -8,6 +9,7 @@ import {
   type KsefSettingsUpdate,
 } from '@portal/contracts';
 import {
+  createTestCertificate,
   KSEF_ENVIRONMENTS,
   KsefApiError,
   KsefClient,
@@ -53,6 +55,10 @@ export function createKsefService(deps: {
   simulatorBaseUrl: string;
   /** How the client reaches KSeF (tests route the simulator through the app). */
   fetch?: typeof fetch;
+  /** The company's name, VAT id and toggles (the companies service's `find`), for the demo-ksef binding. */
+  companies: {
+    find(id: string): Promise<{ name: string; vatId: string | null; toggles: readonly string[] } | undefined>;
+  };
 }) {
   const repo = createKsefRepository(deps.db);
 
@@ -114,9 +120,38 @@ export function createKsefService(deps: {
       details,
     });
 
+  /**
+   * The demo-ksef variant (issue 13, part 3): a company with the toggle DEMO_KSEF and no settings yet is bound to the
+   * portal's simulator with a TEST certificate of its NIP (from its Polish VAT id), so its first invoice can go out
+   * without setup. Any other company is left as it is.
+   */
+  async function settingsOf(companyId: string): Promise<KsefSettingsRow | undefined> {
+    const row = await repo.find(companyId);
+    if (row) return row;
+    const company = await deps.companies.find(companyId);
+    const nip = company?.vatId?.replace(/^PL/i, '').replace(/[\s-]/g, '') ?? '';
+    if (!company?.toggles.includes('DEMO_KSEF') || !isValidNip(nip)) return undefined;
+    const { certificatePem, privateKeyPem } = await createTestCertificate({
+      nip,
+      name: company.name,
+      notBefore: new Date(deps.clock.now().getTime() - 86_400_000),
+    });
+    return repo.upsert(companyId, {
+      nip,
+      environment: 'simulator',
+      baseUrl: null,
+      authMethod: 'certificate',
+      tokenSealed: null,
+      certificatePem,
+      privateKeySealed: deps.secrets.seal(privateKeyPem, KEY_PURPOSE),
+      updatedAt: deps.clock.now(),
+      updatedBy: null,
+    });
+  }
+
   /** The company's connection, or null when it has none that can log in. */
   async function connectionOf(companyId: string): Promise<KsefConnection | null> {
-    const row = await repo.find(companyId);
+    const row = await settingsOf(companyId);
     if (!row) return null;
     const context = { type: 'Nip' as const, value: row.nip };
     if (row.authMethod === 'token' && row.tokenSealed) {
@@ -152,7 +187,7 @@ export function createKsefService(deps: {
     },
 
     async get(caller: KsefCaller): Promise<KsefConnectionView> {
-      return toSettings(await repo.find(allow(caller)));
+      return toSettings(await settingsOf(allow(caller)));
     },
 
     async update(caller: KsefCaller, input: KsefSettingsUpdate, meta: RequestMeta): Promise<KsefConnectionView> {
