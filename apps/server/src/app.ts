@@ -234,10 +234,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     downloadBaseUrl: config.edifactDownloadBaseUrl,
   });
   await edifact.importAtStart(config.edifactDirectoriesImport, { shipped: config.edifactShippedDirectories });
+  // Company secrets (KSeF tokens and keys) are sealed with this key (decision 0037).
+  const secrets = createSecretBox(
+    loadSecretsKey(config.secretsKey, `${config.dataDir}/secrets.key`, (message) => app.log.warn(message)),
+  );
+  const ksefSimulatorUrl = `${config.publicUrl}/ksef-simulator/v2`;
+  const ksef = createKsefService({
+    db,
+    clock,
+    cpu,
+    audit,
+    secrets,
+    simulatorBaseUrl: ksefSimulatorUrl,
+    companies,
+    jobs,
+    // The documents service needs this one (its outbox's follow-up), so it is read when used.
+    documents: () => documents.service,
+    // The portal reaches its own simulator in process: the public address may not be reachable from inside.
+    fetch: inProcessFetch(app, ksefSimulatorUrl),
+  });
   const documents = documentsFeature({
     db,
     clock,
     cpu,
+    outbox: ksef.outbox,
     enrichment: createDocumentEnrichment({
       companies,
       partners,
@@ -272,22 +292,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     users: { settingsOf: async (userId) => readUserSettings((await users.findById(userId))?.settings ?? {}) },
   });
   const apiKeys = createApiKeysService({ db, clock, audit, companies });
-  // Company secrets (KSeF tokens and keys) are sealed with this key (decision 0037).
-  const secrets = createSecretBox(
-    loadSecretsKey(config.secretsKey, `${config.dataDir}/secrets.key`, (message) => app.log.warn(message)),
-  );
-  const ksefSimulatorUrl = `${config.publicUrl}/ksef-simulator/v2`;
-  const ksef = createKsefService({
-    db,
-    clock,
-    cpu,
-    audit,
-    secrets,
-    simulatorBaseUrl: ksefSimulatorUrl,
-    companies,
-    // The portal reaches its own simulator in process: the public address may not be reachable from inside.
-    fetch: inProcessFetch(app, ksefSimulatorUrl),
-  });
   const demoDocuments = createDemoDocumentsService({
     db,
     clock,
@@ -301,7 +305,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The help assistant (decision 0031): its index of the help articles is built here, once.
   const chat = chatFeature({ db, clock, log: app.log, config: config.chat });
   app.addHook('onClose', async () => chat.close());
-  await jobs.handle(createJobHandlers({ mail, documents: documents.service, demoDocuments }), {
+  await jobs.handle(createJobHandlers({ mail, documents: documents.service, demoDocuments, ksef }), {
     workers: config.jobWorkers,
   });
   // The sweep of demo sessions that ended without a logout reschedules itself; this starts it (once per period).

@@ -73,3 +73,25 @@ export const KsefConnectionTestSchema = z.object({
 });
 export type KsefConnectionTest = z.infer<typeof KsefConnectionTestSchema>;
 export type KsefSettings = KsefConnectionView;
+
+/** What the document view shows of an invoice's way to KSeF (the description's KSeF list labels among them). */
+export const KSEF_SUBMISSION_STATES = ['queued', 'sending', 'accepted', 'rejected', 'failed'] as const;
+export const KsefSubmissionViewSchema = z.object({
+  state: z.enum(KSEF_SUBMISSION_STATES),
+  /** KSeF reference number. */
+  ksefNumber: z.string().nullable(),
+  /** Acquisition timestamp. */
+  acquisitionDate: z.string().nullable(),
+  /** Session number. */
+  sessionReference: z.string().nullable(),
+  /** Element number. */
+  elementReference: z.string().nullable(),
+  /** Token: the authentication's or KSeF token's reference, never a secret. */
+  tokenReference: z.string().nullable(),
+  errorCode: z.number().nullable(),
+  /** The Ministry's reasons (450) or the portal's own check's. */
+  errorDetails: z.array(z.string()),
+  hasUpo: z.boolean(),
+  updatedAt: z.string(),
+});
+export type KsefSubmissionView = z.infer<typeof KsefSubmissionViewSchema>;

@@ -11,7 +11,7 @@ import type { XlsxTask } from '../features/documents/document-actions.tasks.ts';
 import type { DescribeTask, EncodeTask, PdfTask } from '../features/documents/document-view.tasks.ts';
 import type { CheckDraftTask } from '../features/drafts/drafts.tasks.ts';
 import type { EttnTask } from '../features/ettn/ettn.tasks.ts';
-import type { ReadCertificateTask } from '../features/ksef/ksef.tasks.ts';
+import type { BuildInvoiceTask, ReadCertificateTask } from '../features/ksef/ksef.tasks.ts';
 import type { CheckInvoiceTask } from '../features/ksef-simulator/ksef-simulator.tasks.ts';
 
 // Each task's module is loaded by the thread when it first runs one: a thread that only ingests never holds the
@@ -34,6 +34,7 @@ const TASKS = {
   'documents.pdf': async () => (await view()).pdfTask,
   'drafts.check': async () => (await import('../features/drafts/drafts.tasks.ts')).checkDraftTask,
   'ksef.readCertificate': async () => (await import('../features/ksef/ksef.tasks.ts')).readCertificateTask,
+  'ksef.buildInvoice': async () => (await import('../features/ksef/ksef.tasks.ts')).buildInvoiceTask,
   'ettn.run': async () => (await import('../features/ettn/ettn.tasks.ts')).ettnTask,
   'ksefSimulator.checkInvoice': async () =>
     (await import('../features/ksef-simulator/ksef-simulator.tasks.ts')).checkInvoiceTask,
@@ -55,6 +56,7 @@ export type CpuTask =
   | ({ name: 'documents.pdf' } & PdfTask)
   | ({ name: 'drafts.check' } & CheckDraftTask)
   | ({ name: 'ksef.readCertificate' } & ReadCertificateTask)
+  | ({ name: 'ksef.buildInvoice' } & BuildInvoiceTask)
   | ({ name: 'ksefSimulator.checkInvoice' } & CheckInvoiceTask)
   | ({ name: 'ettn.run' } & EttnTask);
 export type CpuTaskResult<N extends CpuTaskName> = Awaited<ReturnType<Awaited<ReturnType<(typeof TASKS)[N]>>>>;

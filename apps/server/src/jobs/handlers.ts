@@ -1,5 +1,6 @@
 import type { DemoDocumentsService } from '../features/documents/demo-documents.service.ts';
 import type { DocumentsService } from '../features/documents/documents.service.ts';
+import type { KsefService } from '../features/ksef/ksef.service.ts';
 import type { MailService } from '../features/mail/mail.service.ts';
 import type { JobHandlers } from './jobs.ts';
 
@@ -8,6 +9,7 @@ export function createJobHandlers(deps: {
   mail: MailService;
   documents: Pick<DocumentsService, 'ingest' | 'answerWithContrl'>;
   demoDocuments: Pick<DemoDocumentsService, 'create' | 'remove' | 'sweep'>;
+  ksef: Pick<KsefService, 'send'>;
 }): JobHandlers {
   return {
     'mail.send': (payload, run) => deps.mail.deliver(payload.emailId, run),
@@ -20,6 +22,9 @@ export function createJobHandlers(deps: {
     'documents.demo.create': (payload) => deps.demoDocuments.create(payload),
     'documents.demo.remove': async (payload) => {
       await deps.demoDocuments.remove(payload.sessionId);
+    },
+    'ksef.send': async (payload, run) => {
+      await deps.ksef.send(payload.documentId, run);
     },
     'documents.demo.sweep': async () => {
       await deps.demoDocuments.sweep();

@@ -60,6 +60,17 @@ export const JOBS = {
     retryDelaySeconds: 30,
     expireInSeconds: 300,
   },
+  /**
+   * Submits one invoice of the outbox to the company's KSeF (issue 13, part 3). Idempotent: a run that finds the
+   * invoice sent before only reads its status, and a duplicate (440) adopts the original KSeF number, so a retry
+   * never sends twice. Eight retries over about two hours (KSeF's maintenance windows, rate limits).
+   */
+  'ksef.send': {
+    payload: z.object({ documentId: z.uuid() }),
+    retryLimit: 8,
+    retryDelaySeconds: 30,
+    expireInSeconds: 600,
+  },
   /** Deletes the demo documents of every session that is over, then enqueues the next sweep (every 15 minutes). */
   'documents.demo.sweep': {
     payload: z.object({}),

@@ -6,6 +6,8 @@ import { createMailService } from '../features/mail/mail.service.ts';
 import { createAuditService } from '../features/audit/audit.service.ts';
 import { createCompaniesService } from '../features/companies/companies.service.ts';
 import { createDocumentEnrichment, createDocumentsService } from '../features/documents/documents.service.ts';
+import { createKsefService } from '../features/ksef/ksef.service.ts';
+import { createSecretBox, loadSecretsKey } from '../lib/secret-box.ts';
 import { createDemoDocumentsService } from '../features/documents/demo-documents.service.ts';
 import { liveSessions } from '../features/auth/auth.service.ts';
 import { createPartnersService } from '../features/partners/partners.service.ts';
@@ -67,10 +69,23 @@ async function main(): Promise<void> {
     partnerScopeOf: async (userId) =>
       (await effectiveRestrictions(db, userId)).flatMap((r) => (r.partners.length ? [r.partners] : [])),
   });
+  // KSeF submissions (issue 13): this process reaches the simulator at the public address, as any KSeF.
+  const ksef = createKsefService({
+    db,
+    clock: systemClock,
+    cpu,
+    audit,
+    secrets: createSecretBox(loadSecretsKey(config.secretsKey, `${config.dataDir}/secrets.key`, (m) => log.warn(m))),
+    simulatorBaseUrl: `${config.publicUrl}/ksef-simulator/v2`,
+    companies,
+    jobs,
+    documents: () => documents,
+  });
   const documents = createDocumentsService({
     db,
     clock: systemClock,
     cpu,
+    outbox: ksef.outbox,
     blobs,
     jobs,
     edifact,
@@ -102,7 +117,7 @@ async function main(): Promise<void> {
     companies,
     sessions: { liveSessions: (ids) => liveSessions(db, ids, systemClock.now()) },
   });
-  await jobs.handle(createJobHandlers({ mail, documents, demoDocuments }), { workers: true });
+  await jobs.handle(createJobHandlers({ mail, documents, demoDocuments, ksef }), { workers: true });
   log.info({ pollSeconds: config.jobPollSeconds }, 'job workers running');
 
   let stopping = false;

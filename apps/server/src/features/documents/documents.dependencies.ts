@@ -28,6 +28,15 @@ export type DocumentUsers = {
 };
 
 /**
+ * What happens to a company's outbox documents once stored (the ksef feature's `queueSubmissions`: an invoice of a
+ * company with KSeF goes there too), in the ingest's transaction, so the follow-up exists exactly when the document
+ * does.
+ */
+export type DocumentOutbox = {
+  afterStored(rows: readonly { documentId: string; companyId: string; kind: string }[], tx: Db): Promise<void>;
+};
+
+/**
  * The receiving company's product catalogue (the products service's `fillFromPriceCatalogue`): a received price
  * catalogue adds or updates its products by GTIN, in the document's transaction (issue 12).
  */

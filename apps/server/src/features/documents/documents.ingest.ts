@@ -22,7 +22,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
-import type { DocumentCompanies, DocumentPartners, DocumentProducts } from './documents.dependencies.ts';
+import type {
+  DocumentCompanies,
+  DocumentOutbox,
+  DocumentPartners,
+  DocumentProducts,
+} from './documents.dependencies.ts';
 import {
   advances,
   answerReason,
@@ -545,6 +550,8 @@ export type IngestDeps = {
   companies: DocumentCompanies;
   partners: DocumentPartners;
   products?: DocumentProducts | undefined;
+  /** Follows up outbox documents once stored (KSeF submissions); absent, nothing does. */
+  outbox?: DocumentOutbox | undefined;
   /** Fills received documents' parties from the address book and partners (toggle ENRICHMENT); absent, nothing is. */
   enrichment?: DocumentEnrichment | undefined;
   repo: DocumentsRepository;
@@ -756,6 +763,26 @@ export function createDocumentsIngest(deps: IngestDeps) {
                     deps.products!.fillFromPriceCatalogue(d.companyId, d.body as CanonicalDocument, tx),
                   );
                 }
+              }
+            }
+            // Invoices sent (not a demo session's, not in error) follow up in this transaction: KSeF (issue 13).
+            if (deps.outbox) {
+              const invoices = documents.filter(
+                (d) =>
+                  inserted.has(d.id!) &&
+                  d.direction === 'out' &&
+                  !d.sessionId &&
+                  d.status !== 'error' &&
+                  (d.kind === 'invoice' || d.kind === 'credit_note'),
+              );
+              if (invoices.length > 0) {
+                const outbox = deps.outbox;
+                await timer.time('outbox', () =>
+                  outbox.afterStored(
+                    invoices.map((d) => ({ documentId: d.id!, companyId: d.companyId, kind: d.kind })),
+                    tx,
+                  ),
+                );
               }
             }
             // A CONTRL received: the outbox documents it answers show its result (decision 0035).

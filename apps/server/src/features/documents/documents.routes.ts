@@ -29,7 +29,13 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { createDocumentsService, type DocumentsService, type UploadedFile } from './documents.service.ts';
-import type { DocumentCompanies, DocumentPartners, DocumentProducts, DocumentUsers } from './documents.dependencies.ts';
+import type {
+  DocumentCompanies,
+  DocumentOutbox,
+  DocumentPartners,
+  DocumentProducts,
+  DocumentUsers,
+} from './documents.dependencies.ts';
 import type { DocumentEnrichment } from './documents.enrichment.ts';
 import { documentActionsRoutes } from './document-actions.routes.ts';
 import { createDocumentActionsService } from './document-actions.service.ts';
@@ -104,6 +110,7 @@ export function documentsFeature(deps: {
   users: DocumentUsers;
   products?: DocumentProducts | undefined;
   enrichment?: DocumentEnrichment | undefined;
+  outbox?: DocumentOutbox | undefined;
   inlineMaxBytes: number;
   ingestBatchMessages?: number | undefined;
   log?: { warn(details: object, message: string): void } | undefined;

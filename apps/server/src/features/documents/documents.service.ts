@@ -33,7 +33,13 @@ import { ENVELOPE_BYTES, envelopeOfHeader, MAX_ENVELOPES, type Envelope } from '
 import { createDocumentsIngest, duplicateInterchangeFinding } from './documents.ingest.ts';
 import { createContrlAnswer } from './documents.contrl.ts';
 import { createSplitter } from './documents.split.ts';
-import type { DocumentCompanies, DocumentPartners, DocumentProducts, DocumentUsers } from './documents.dependencies.ts';
+import type {
+  DocumentCompanies,
+  DocumentOutbox,
+  DocumentPartners,
+  DocumentProducts,
+  DocumentUsers,
+} from './documents.dependencies.ts';
 import type { DocumentEnrichment } from './documents.enrichment.ts';
 
 export { createDocumentEnrichment } from './documents.enrichment.ts';
@@ -187,6 +193,8 @@ export function createDocumentsService(deps: {
   products?: DocumentProducts | undefined;
   /** Fills received documents' parties from the address book and partners (toggle ENRICHMENT). */
   enrichment?: DocumentEnrichment | undefined;
+  /** Follows up outbox invoices once stored (KSeF submissions). */
+  outbox?: DocumentOutbox | undefined;
   /** Files up to this size are ingested while the upload waits; larger ones by the job alone. */
   inlineMaxBytes: number;
   /** Messages per ingest batch (default INGEST_BATCH_MESSAGES; tests make it small). */
@@ -236,6 +244,7 @@ export function createDocumentsService(deps: {
     partners,
     products: deps.products,
     enrichment: deps.enrichment,
+    outbox: deps.outbox,
     repo,
     jobs,
     batchMessages: deps.ingestBatchMessages,
@@ -656,6 +665,25 @@ export function createDocumentsService(deps: {
      * A document the caller may read, as the drafts' turnaround needs it (the access scope, like every read; a
      * foreign or restricted id is null). Unlike `get`, reading it does not mark an inbox copy Read.
      */
+    /**
+     * One outbox document of a company, read by a job that acts for the company (the KSeF submission), not for a user:
+     * the company's whole outbox is its scope.
+     */
+    async outboxDocument(
+      companyId: string,
+      id: string,
+    ): Promise<{ id: string; kind: string; number: string | null; body: CanonicalDocument } | null> {
+      const reader = { companyId, permissions: ['OUTBOX_READ' as const], restrictions: [] };
+      const row = await repo.find(reader, id);
+      if (!row || row.direction !== 'out') return null;
+      return { id: row.id, kind: row.kind, number: row.number, body: row.body as unknown as CanonicalDocument };
+    },
+
+    /** Whether the caller may read this document (the KSeF panel and UPO of the document view). */
+    async readable(caller: DocumentsCaller, id: string): Promise<boolean> {
+      return Boolean(await repo.find(await readerOf(caller), id));
+    },
+
     async source(
       caller: DocumentsCaller,
       id: string,

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ksefSettings } from './ksef.table.ts';
+import { ksefSettings, ksefSubmissions } from './ksef.table.ts';
 
 export type KsefSettingsRow = typeof ksefSettings.$inferSelect;
+export type KsefSubmissionRow = typeof ksefSubmissions.$inferSelect;
 export type KsefSettingsValues = Omit<typeof ksefSettings.$inferInsert, 'companyId'>;
 
 export function createKsefRepository(db: Db) {
@@ -20,6 +21,32 @@ export function createKsefRepository(db: Db) {
         .onConflictDoUpdate({ target: ksefSettings.companyId, set: values })
         .returning();
       return row!;
+    },
+
+    /** New submissions, in the caller's transaction; one that exists already is left as it is. */
+    async insertSubmissions(
+      rows: readonly { documentId: string; companyId: string }[],
+      at: Date,
+      tx: Db,
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await tx
+        .insert(ksefSubmissions)
+        .values(rows.map((r) => ({ ...r, state: 'queued', createdAt: at, updatedAt: at })))
+        .onConflictDoNothing();
+    },
+
+    async submission(documentId: string, tx: Db = db): Promise<KsefSubmissionRow | undefined> {
+      const [row] = await tx.select().from(ksefSubmissions).where(eq(ksefSubmissions.documentId, documentId)).limit(1);
+      return row;
+    },
+
+    async updateSubmission(
+      documentId: string,
+      values: Partial<Omit<KsefSubmissionRow, 'documentId' | 'companyId' | 'createdAt'>>,
+      tx: Db = db,
+    ): Promise<void> {
+      await tx.update(ksefSubmissions).set(values).where(eq(ksefSubmissions.documentId, documentId));
     },
   };
 }

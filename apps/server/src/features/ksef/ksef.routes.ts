@@ -8,7 +8,10 @@ import {
   KsefConnectionTestSchema,
   KsefConnectionSchema,
   KsefSettingsUpdateSchema,
+  KsefSubmissionViewSchema,
+  IdParamsSchema,
 } from '@portal/contracts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { documentedBody } from '../../lib/openapi.ts';
 import { metaOf } from '../../lib/request-meta.ts';
@@ -91,6 +94,32 @@ export function ksefRoutes(service: KsefService): FastifyPluginAsyncZod {
         response: { 200: KsefConnectionTestSchema },
       },
       handler: (request) => service.test(principalOf(request)),
+    });
+
+    app.get('/documents/:id/ksef', {
+      schema: {
+        tags: ['documents'],
+        summary:
+          "An outbox invoice's way to KSeF: state, KSeF number, acquisition timestamp, session, element and token references, the Ministry's reasons (null: never submitted)",
+        params: IdParamsSchema,
+        response: { 200: KsefSubmissionViewSchema.nullable() },
+      },
+      handler: (request) => service.submissionOf(principalOf(request), request.params.id),
+    });
+
+    app.get('/documents/:id/ksef/upo', {
+      schema: {
+        tags: ['documents'],
+        summary: "The invoice's UPO (the official receipt), as KSeF signed it",
+        params: IdParamsSchema,
+      },
+      handler: async (request, reply) => {
+        const upo = await service.upoOf(principalOf(request), request.params.id);
+        return reply
+          .type('application/xml; charset=utf-8')
+          .header('content-disposition', contentDisposition(`UPO_${upo.ksefNumber}.xml`))
+          .send(upo.xml);
+      },
     });
 
     await app.register(async (scope) => {

@@ -7,6 +7,7 @@ import {
   type KsefConnectionTest,
   type KsefConnectionView,
   type KsefSettingsUpdate,
+  type KsefSubmissionView,
 } from '@portal/contracts';
 import {
   createTestCertificate,
@@ -19,7 +20,10 @@ import {
 import { X509Certificate } from 'node:crypto';
 import type { CpuPool } from '../../cpu/pool.ts';
 import type { Db } from '../../db/client.ts';
-import { AppError } from '../../lib/app-error.ts';
+import type { CanonicalDocument } from '@portal/documents';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { JobRun } from '../../jobs/jobs.ts';
+import type { JobEnqueuer } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { companyOf } from '../../lib/company-scope.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
@@ -55,9 +59,16 @@ export function createKsefService(deps: {
   simulatorBaseUrl: string;
   /** How the client reaches KSeF (tests route the simulator through the app). */
   fetch?: typeof fetch;
+  /** Where a submission's job is written, in the document's transaction. */
+  jobs: JobEnqueuer;
+  /** The outbox invoice a submission sends (the documents service; set once it exists, it needs this service too). */
+  documents: () => {
+    outboxDocument(companyId: string, id: string): Promise<{ body: CanonicalDocument; number: string | null } | null>;
+    readable(caller: KsefCaller, id: string): Promise<boolean>;
+  };
   /** The company's name, VAT id and toggles (the companies service's `find`), for the demo-ksef binding. */
   companies: {
-    find(id: string): Promise<{ name: string; vatId: string | null; toggles: readonly string[] } | undefined>;
+    find(id: string, tx?: Db): Promise<{ name: string; vatId: string | null; toggles: readonly string[] } | undefined>;
   };
 }) {
   const repo = createKsefRepository(deps.db);
@@ -178,8 +189,144 @@ export function createKsefService(deps: {
     return null;
   }
 
+  /** Moves a submission, with the time it moved. */
+  const mark = (documentId: string, values: Parameters<typeof repo.updateSubmission>[1]) =>
+    repo.updateSubmission(documentId, { ...values, updatedAt: deps.clock.now() });
+
   return {
     connectionOf,
+
+    /**
+     * The outbox's follow-up (documents' `DocumentOutbox`): each invoice of a company with the KSEF toggle and a KSeF
+     * connection gets a submission and its `ksef.send` job, in the ingest's transaction.
+     */
+    outbox: {
+      async afterStored(rows: readonly { documentId: string; companyId: string }[], tx: Db): Promise<void> {
+        const byCompany = new Map<string, string[]>();
+        for (const r of rows) byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), r.documentId]);
+        for (const [companyId, ids] of byCompany) {
+          const company = await deps.companies.find(companyId, tx);
+          if (!company?.toggles.includes('KSEF') || !(await repo.find(companyId, tx))) continue;
+          await repo.insertSubmissions(
+            ids.map((documentId) => ({ documentId, companyId })),
+            deps.clock.now(),
+            tx,
+          );
+          for (const documentId of ids) await deps.jobs.enqueue(tx, 'ksef.send', { documentId }, { key: documentId });
+        }
+      },
+    },
+
+    /**
+     * The `ksef.send` job (issue 13, part 3): the invoice as FA(3), checked against the XSD, sent in an online
+     * session, its status awaited, its KSeF number and UPO kept. A run that finds the invoice taken before only reads
+     * its status; a duplicate (440) adopts the original number. A refusal (450, 410, our own check) is final; any
+     * other failure is thrown for the queue to retry.
+     */
+    async send(documentId: string, run: JobRun): Promise<void> {
+      const submission = await repo.submission(documentId);
+      if (!submission || submission.state === 'accepted' || submission.state === 'rejected') return;
+      const companyId = submission.companyId;
+      await mark(documentId, { state: 'sending', attempts: submission.attempts + 1 });
+      const fail = async (error: unknown): Promise<never> => {
+        const message = error instanceof Error ? error.message : String(error);
+        await mark(documentId, { state: run.isLastAttempt ? 'failed' : 'queued', errorDetails: [message] });
+        throw error;
+      };
+      const connection = await connectionOf(companyId);
+      if (!connection) return fail(new Error('the company has no KSeF connection'));
+      try {
+        const auth = await this.clientFor(connection).login(connection.credentials);
+        let sessionReference = submission.sessionReference;
+        let elementReference = submission.elementReference;
+        if (!sessionReference || !elementReference) {
+          const document = await deps.documents().outboxDocument(companyId, documentId);
+          if (!document) return await mark(documentId, { state: 'failed', errorDetails: ['the document is gone'] });
+          const built = await deps.cpu.run({
+            name: 'ksef.buildInvoice',
+            body: document.body,
+            sellerNip: connection.credentials.context.value,
+            createdAt: deps.clock.now().toISOString(),
+          });
+          if (!built.ok)
+            return await mark(documentId, { state: 'rejected', errorCode: null, errorDetails: built.reasons });
+          const session = await auth.openOnlineSession();
+          const sent = await session.send(built.xml);
+          sessionReference = session.referenceNumber;
+          elementReference = sent.referenceNumber;
+          // Kept before waiting: a run after a crash reads this invoice's status instead of sending it again.
+          await mark(documentId, {
+            sessionReference,
+            elementReference,
+            invoiceHash: sent.invoiceHash,
+            tokenReference: auth.authenticationReference,
+          });
+          await session.close().catch(() => undefined);
+        }
+        let status;
+        try {
+          status = await auth.waitForInvoice(sessionReference, elementReference);
+        } catch (error) {
+          if (error instanceof KsefStatusError && [410, 415, 430, 435, 450].includes(error.code)) {
+            return await mark(documentId, { state: 'rejected', errorCode: error.code, errorDetails: error.details });
+          }
+          throw error;
+        }
+        const duplicate = status.status.code === 440;
+        const ksefNumber = duplicate
+          ? String(status.status.extensions?.originalKsefNumber ?? '')
+          : (status.ksefNumber ?? '');
+        const upoSession = duplicate
+          ? String(status.status.extensions?.originalSessionReferenceNumber ?? sessionReference)
+          : sessionReference;
+        const upo = duplicate
+          ? await auth.request<string>({
+              method: 'GET',
+              path: `/sessions/${encodeURIComponent(upoSession)}/invoices/ksef/${encodeURIComponent(ksefNumber)}/upo`,
+              text: true,
+              idempotent: true,
+            })
+          : await auth.invoiceUpo(sessionReference, elementReference);
+        await mark(documentId, {
+          state: 'accepted',
+          ksefNumber,
+          acquisitionDate: status.acquisitionDate ? new Date(status.acquisitionDate) : null,
+          upo,
+          errorCode: null,
+          errorDetails: null,
+        });
+        await auth.logout().catch(() => undefined);
+      } catch (error) {
+        return fail(error);
+      }
+    },
+
+    /** A document's KSeF submission as its view shows it (null: none); 404 for a document the caller cannot read. */
+    async submissionOf(caller: KsefCaller, documentId: string): Promise<KsefSubmissionView | null> {
+      if (!(await deps.documents().readable(caller, documentId))) throw notFound();
+      const row = await repo.submission(documentId);
+      if (!row || row.companyId !== caller.companyId) return null;
+      return {
+        state: row.state as KsefSubmissionView['state'],
+        ksefNumber: row.ksefNumber,
+        acquisitionDate: row.acquisitionDate?.toISOString() ?? null,
+        sessionReference: row.sessionReference,
+        elementReference: row.elementReference,
+        tokenReference: row.tokenReference,
+        errorCode: row.errorCode,
+        errorDetails: row.errorDetails ?? [],
+        hasUpo: Boolean(row.upo),
+        updatedAt: row.updatedAt.toISOString(),
+      };
+    },
+
+    /** The invoice's UPO as KSeF signed it; 404 without one, or for a document the caller cannot read. */
+    async upoOf(caller: KsefCaller, documentId: string): Promise<{ xml: string; ksefNumber: string }> {
+      if (!(await deps.documents().readable(caller, documentId))) throw notFound();
+      const row = await repo.submission(documentId);
+      if (!row?.upo || row.companyId !== caller.companyId) throw notFound();
+      return { xml: row.upo, ksefNumber: row.ksefNumber ?? documentId };
+    },
 
     /** A client for the company's KSeF (the sending and receiving jobs use it). */
     clientFor(connection: KsefConnection): KsefClient {

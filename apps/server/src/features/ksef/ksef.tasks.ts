@@ -5,6 +5,8 @@
  */
 import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
 import forge from 'node-forge';
+import type { CanonicalDocument } from '@portal/documents';
+import { buildFa3, canonicalToKsefInvoice, validateFa3 } from '@portal/ksef';
 
 export type ReadCertificateTask = { data: Uint8Array; password: string };
 
@@ -94,4 +96,32 @@ export async function readCertificateTask(input: ReadCertificateTask): Promise<R
     validTo: new Date(cert.validTo).toISOString(),
     fingerprint: cert.fingerprint256,
   };
+}
+
+export type BuildInvoiceTask = { body: CanonicalDocument; sellerNip: string; createdAt: string };
+export type BuildInvoiceResult = { ok: true; xml: string } | { ok: false; reasons: string[] };
+
+/**
+ * An outbox invoice as FA(3) (issue 13, part 1), checked against the official XSD before it leaves: on the CPU pool,
+ * as every parse and validation is. A body FA(3) cannot hold (no seller NIP, no address, an unknown rate) or output
+ * the schema refuses is a reason, not a throw; nothing is sent then.
+ */
+export async function buildInvoiceTask(input: BuildInvoiceTask): Promise<BuildInvoiceResult> {
+  let xml: string;
+  try {
+    const invoice = canonicalToKsefInvoice(input.body, { createdAt: input.createdAt, systemInfo: 'Open EDI Portal' });
+    if (invoice.seller.nip !== input.sellerNip) {
+      return {
+        ok: false,
+        reasons: [`The seller's NIP ${invoice.seller.nip} is not the company's KSeF NIP ${input.sellerNip}`],
+      };
+    }
+    xml = buildFa3(invoice);
+  } catch (error) {
+    return { ok: false, reasons: [error instanceof Error ? error.message : String(error)] };
+  }
+  const checked = await validateFa3(xml);
+  if (!checked.valid)
+    return { ok: false, reasons: checked.errors.map((e) => `${e.line ? `${e.line}: ` : ''}${e.message}`) };
+  return { ok: true, xml };
 }
