@@ -249,6 +249,60 @@ describe('document view', () => {
     expect(app.screen.getByTestId('document-line-allowance').textContent).toBe('Allowance · DI · 10 % · 1.25');
   });
 
+  it("shows an outbox invoice's way to KSeF: its state, the KSeF labels, the Ministry's reasons and the UPO", async () => {
+    const invoice = detail({ direction: 'out', documentKind: 'invoice', documentType: 'INVOIC', status: 'sent' });
+    const accepted = {
+      state: 'accepted',
+      ksefNumber: '7010002139-20261116-0123456789AB-2C',
+      acquisitionDate: '2026-11-16T10:00:05.000Z',
+      sessionReference: '20261116-SO-0000000001-0000000001-01',
+      elementReference: '20261116-EE-0000000001-0000000001-02',
+      tokenReference: '20261116-AU-0000000001-0000000001-03',
+      errorCode: null,
+      errorDetails: [],
+      hasUpo: true,
+      updatedAt: '2026-11-16T10:00:06.000Z',
+    };
+    let app = await renderApp({
+      path: `/documents/${DOC_ID}`,
+      session: signedIn(),
+      routes: routesWith({
+        [`GET /api/documents/${DOC_ID}`]: { body: invoice },
+        [`GET /api/documents/${DOC_ID}/ksef`]: { body: accepted },
+      }),
+    });
+    const panel = await app.screen.findByTestId('ksef-submission');
+    expect(within(panel).getByText('Accepted by KSeF')).toBeTruthy();
+    expect(within(panel).getByText('KSeF reference number')).toBeTruthy();
+    expect(within(panel).getByTestId('ksef-submission-number').textContent).toBe(accepted.ksefNumber);
+    expect(within(panel).getByTestId('ksef-submission-session').textContent).toBe(accepted.sessionReference);
+    expect(within(panel).getByRole('button', { name: 'Download UPO' })).toBeTruthy();
+    app.unmount();
+
+    app = await renderApp({
+      path: `/documents/${DOC_ID}`,
+      session: signedIn(),
+      routes: routesWith({
+        [`GET /api/documents/${DOC_ID}`]: { body: invoice },
+        [`GET /api/documents/${DOC_ID}/ksef`]: {
+          body: {
+            ...accepted,
+            state: 'rejected',
+            ksefNumber: null,
+            hasUpo: false,
+            errorCode: 450,
+            errorDetails: ['P_2: not expected'],
+          },
+        },
+      }),
+    });
+    const refused = await app.screen.findByTestId('ksef-submission');
+    expect(within(refused).getByText('Refused')).toBeTruthy();
+    expect(within(refused).getByTestId('ksef-submission-reasons').textContent).toContain('Reasons (KSeF code 450)');
+    expect(within(refused).getByText('P_2: not expected')).toBeTruthy();
+    expect(within(refused).queryByRole('button', { name: 'Download UPO' })).toBeNull();
+  });
+
   it('shows every code with its meaning from the directory', async () => {
     const app = await renderApp({ path: `/documents/${DOC_ID}`, session: signedIn(), routes: routesWith() });
     const view = await app.screen.findByTestId('document-view');

@@ -23,6 +23,7 @@ import { DocumentResponseActions } from './document-response-actions.tsx';
 import { CodeHint, codeText, useDocumentCodes, type CodeNames } from './code-name.tsx';
 import { DocumentDownloads } from './document-downloads.tsx';
 import { AnswerMenu } from '../../drafts/index.ts';
+import { KsefSubmission } from '../../ksef/index.ts';
 import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { DocumentOriginal } from './document-original.tsx';
 import { DocumentChain } from './document-chain.tsx';
@@ -372,6 +373,9 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                 </List.Item>
               ))}
             </ListSection>
+            {doc.direction === 'out' && (doc.documentKind === 'invoice' || doc.documentKind === 'credit_note') ? (
+              <KsefSubmission documentId={doc.id} />
+            ) : null}
             <DocumentChain id={doc.id} />
             <ListSection id="doc-links" title={t('view.links')} empty={t('view.noLinks')} testId="document-links">
               {doc.links.map((link) => (
