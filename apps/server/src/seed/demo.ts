@@ -177,6 +177,8 @@ export async function seedDemoData(db: Db, options: { partners?: boolean } = {})
       await location(retailer, gln, name, 'delivery_point', address);
     }
     await location(ksefCo, DEMO_GLNS.ksef, 'Demo KSeF');
+    // Its address, which an FA(3) invoice must carry (issue 13): its invoices go to KSeF from the first login.
+    await companies.update(ksefCo, { profile: { street: 'ul. Prosta 51', postalCode: '00-838', city: 'Warszawa' } }, tx);
     await location(demoCo, DEMO_GLNS.sandbox, 'Demo Sandbox');
 
     await user('admin@demo.example.com', 'Ada', 'Admin', null, ['admin'], []);
@@ -247,6 +249,23 @@ export async function seedDemoData(db: Db, options: { partners?: boolean } = {})
             linkedCompanyId: retailer,
             docTypesIn: ['ORDERS', 'RECADV', 'APERAK'],
             docTypesOut: ['ORDRSP', 'DESADV', 'INVOIC', 'APERAK'],
+          },
+          // The demo-ksef variant (issue 13): Demo KSeF invoices Demo Supplier, and each invoice also goes to KSeF.
+          {
+            companyId: ksefCo,
+            gln: DEMO_GLNS.supplier,
+            name: 'Demo Supplier',
+            linkedCompanyId: supplier,
+            docTypesIn: ['ORDERS', 'APERAK'],
+            docTypesOut: ['INVOIC', 'APERAK'],
+          },
+          {
+            companyId: supplier,
+            gln: DEMO_GLNS.ksef,
+            name: 'Demo KSeF',
+            linkedCompanyId: ksefCo,
+            docTypesIn: ['INVOIC', 'APERAK'],
+            docTypesOut: ['ORDERS', 'APERAK'],
           },
         ],
         tx,

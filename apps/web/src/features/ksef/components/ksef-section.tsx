@@ -421,7 +421,6 @@ function CertificateUpload({
             ref={fileRef}
             label={t('ksef:certificate.file')}
             description={t('ksef:certificate.fileHint')}
-            placeholder={t('ksef:certificate.filePlaceholder')}
             accept=".p12,.pfx,.pem,.crt,.key"
             leftSection={<IconCertificate size={18} aria-hidden />}
             clearable

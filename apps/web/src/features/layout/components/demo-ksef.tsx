@@ -31,6 +31,9 @@ export function DemoKsefBanner() {
         rel="noopener noreferrer"
         size="sm"
         fw={600}
+        // Dark on the light violet of the banner: the link colour alone is too faint there (axe, colour contrast).
+        c="dark.7"
+        underline="always"
         mt={4}
         display="inline-flex"
         style={{ alignItems: 'center', gap: 4 }}
