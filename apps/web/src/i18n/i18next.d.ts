@@ -7,6 +7,7 @@ import type documents from '@portal/i18n/locales/en/documents.json';
 import type drafts from '@portal/i18n/locales/en/drafts.json';
 import type edifact from '@portal/i18n/locales/en/edifact.json';
 import type errors from '@portal/i18n/locales/en/errors.json';
+import type ettn from '@portal/i18n/locales/en/ettn.json';
 import type help from '@portal/i18n/locales/en/help.json';
 import type ksef from '@portal/i18n/locales/en/ksef.json';
 import type layout from '@portal/i18n/locales/en/layout.json';
@@ -31,6 +32,7 @@ declare module 'i18next' {
       drafts: typeof drafts;
       edifact: typeof edifact;
       errors: typeof errors;
+      ettn: typeof ettn;
       help: typeof help;
       ksef: typeof ksef;
       layout: typeof layout;

@@ -12,7 +12,8 @@ import { showError } from './notify.ts';
  * A code's text is `errors:<code>`; a field code's is `validation:<code>`. Some screens word a few of them their own
  * way, in their own catalog (older, more specific texts): that screen is an `ErrorArea`, passed by its call sites.
  */
-export type ErrorArea = 'admin' | 'user-management' | 'profile' | 'address-book' | 'partners' | 'documents' | 'ksef';
+export type ErrorArea =
+  'admin' | 'user-management' | 'profile' | 'address-book' | 'partners' | 'documents' | 'ksef' | 'ettn';
 
 type AreaWording = {
   /** Where the area words field codes: `<fields>.<code>`, before the shared `validation` texts. */
@@ -23,7 +24,8 @@ type AreaWording = {
     | 'address-book:fieldErrors'
     | 'partners:fieldErrors'
     | 'documents:fieldErrors'
-    | 'ksef:fieldErrors';
+    | 'ksef:fieldErrors'
+    | 'ettn:fieldErrors';
   /** The area's own text for some API codes, before the shared `errors` texts. */
   codes: Partial<Record<ErrorCode, (error: ApiError) => string | undefined>>;
   /** A 400 whose details no form field took. */
@@ -88,6 +90,11 @@ const AREAS: Record<ErrorArea, AreaWording> = {
     fields: 'ksef:fieldErrors',
     codes: {},
     generic: () => i18next.t('ksef:errors.generic'),
+  },
+  ettn: {
+    fields: 'ettn:fieldErrors',
+    codes: {},
+    generic: () => i18next.t('ettn:errors.generic'),
   },
 };
 

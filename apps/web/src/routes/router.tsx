@@ -4,9 +4,9 @@ import { RouteErrorPage } from '../components/route-error-page.tsx';
 import { adminRouteTree } from './admin-route-tree.ts';
 import { appLayoutRoute } from './app-layout-route.tsx';
 import { addressBookRoute } from './address-book-route.ts';
-import { ettnPendingRoute, ettnRoute } from './coming-soon-routes.ts';
 import { documentValidationRoute } from './document-validation-route.ts';
 import { draftRoute } from './drafts-route.ts';
+import { ettnNoteRoute, ettnPendingNoteRoute, ettnPendingRoute, ettnRoute } from './ettn-route.ts';
 import { groupsRoute } from './groups-route.ts';
 import {
   documentPageRoute,
@@ -55,8 +55,8 @@ export const routeTree = rootRoute.addChildren([
     productsRoute,
     partnersRoute,
     partnerRoute,
-    ettnRoute,
-    ettnPendingRoute,
+    ettnRoute.addChildren([ettnNoteRoute]),
+    ettnPendingRoute.addChildren([ettnPendingNoteRoute]),
   ]),
   adminRouteTree,
 ]);

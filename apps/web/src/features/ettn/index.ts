@@ -1,0 +1,5 @@
+// The ettn feature's public surface (decision 0016): the Registered and Pending lists' queries and search (issue 14,
+// screens). The pages and the note's dialog are loaded lazily by file from the routes (ettn-route.ts), as the
+// documents' are, so they stay out of the main chunk.
+export { ettnKeys, ettnListQuery } from './api/ettn-queries.ts';
+export { validateEttnSearch, type EttnListKind, type EttnSearch } from './ettn-search.ts';
