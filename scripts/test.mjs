@@ -19,7 +19,10 @@ let skipped = 0;
 let status = 0;
 // The names of the failed tests, repeated under the summary: CI shows only the tail of a long log.
 const failures = [];
-const firstLine = (m) => String(m ?? '').split('\n').find((l) => l.trim()) ?? '';
+const firstLine = (m) =>
+  String(m ?? '')
+    .split('\n')
+    .find((l) => l.trim()) ?? '';
 
 if (only !== 'e2e') {
   const code = run('npx', [

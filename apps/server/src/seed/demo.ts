@@ -178,7 +178,11 @@ export async function seedDemoData(db: Db, options: { partners?: boolean } = {})
     }
     await location(ksefCo, DEMO_GLNS.ksef, 'Demo KSeF');
     // Its address, which an FA(3) invoice must carry (issue 13): its invoices go to KSeF from the first login.
-    await companies.update(ksefCo, { profile: { street: 'ul. Prosta 51', postalCode: '00-838', city: 'Warszawa' } }, tx);
+    await companies.update(
+      ksefCo,
+      { profile: { street: 'ul. Prosta 51', postalCode: '00-838', city: 'Warszawa' } },
+      tx,
+    );
     await location(demoCo, DEMO_GLNS.sandbox, 'Demo Sandbox');
 
     await user('admin@demo.example.com', 'Ada', 'Admin', null, ['admin'], []);
