@@ -206,7 +206,9 @@ export function createKsefService(deps: {
         for (const r of rows) byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), r.documentId]);
         for (const [companyId, ids] of byCompany) {
           const company = await deps.companies.find(companyId, tx);
-          if (!company?.toggles.includes('KSEF') || !(await repo.find(companyId, tx))) continue;
+          if (!company?.toggles.includes('KSEF')) continue;
+          // A demo-ksef company without settings yet is bound to the simulator when its job runs (settingsOf).
+          if (!company.toggles.includes('DEMO_KSEF') && !(await repo.find(companyId, tx))) continue;
           await repo.insertSubmissions(
             ids.map((documentId) => ({ documentId, companyId })),
             deps.clock.now(),
