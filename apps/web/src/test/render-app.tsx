@@ -24,6 +24,8 @@ export async function renderApp({ path, routes = {}, session }: RenderAppOptions
     'GET /api/users/permissions': { body: { permissions: [], toggles: [] } },
     // The main layout asks once whether the payment reminder is due (days 14..24 of the month).
     'GET /api/users/paymentReminder': { body: { due: false } },
+    // A role ettn user's layout checks once whether an alias or subscription expires soon: none does.
+    'POST /api/ettns/aliasRegistrationGet': { body: { aliases: [], subscriptions: [], expiresSoon: null } },
     // The inbox, where a signed-in user lands: empty, with the default columns.
     'GET /api/documents': { body: { items: [], nextCursor: null, total: 0 } },
     'POST /api/users/getColumns': ({ body }) => ({

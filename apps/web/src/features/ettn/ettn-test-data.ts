@@ -1,4 +1,4 @@
-import type { EttnListItem, EttnView } from '@portal/contracts';
+import type { AliasRegistrationResponse, EttnListItem, EttnView } from '@portal/contracts';
 import type { StoredSession } from '../../app/session/session.ts';
 import type { MockHandler, MockReply } from '../../test/fetch-mock.ts';
 import { makeAccessToken } from '../../test/tokens.ts';
@@ -132,3 +132,40 @@ export const refusal = (code: string, status = 409): MockReply => ({
   status,
   body: { error: { code, message: `refused ${code}` }, requestId: 'req-1' },
 });
+
+const DAY_MS = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+
+/** The company's aliases and subscriptions: one active, one expiring in 10 days, one expired. */
+export function aliasRegistration(): AliasRegistrationResponse {
+  return {
+    aliases: [
+      {
+        qualifier: 'EDRPOU',
+        value: '32855961',
+        registeredAt: inDays(-200),
+        expiresAt: inDays(165),
+        isRegistered: true,
+      },
+      { qualifier: 'EDRPOU', value: '14360570', registeredAt: inDays(-355), expiresAt: inDays(10), isRegistered: true },
+      {
+        qualifier: 'EDRPOU',
+        value: '00032129',
+        registeredAt: inDays(-400),
+        expiresAt: inDays(-35),
+        isRegistered: false,
+      },
+    ],
+    subscriptions: [
+      {
+        id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+        aliasQualifier: 'EDRPOU',
+        aliasValue: '14360570',
+        startDate: inDays(-355),
+        expiresAt: inDays(10),
+        expired: false,
+      },
+    ],
+    expiresSoon: inDays(10),
+  };
+}

@@ -3,3 +3,5 @@
 // documents' are, so they stay out of the main chunk.
 export { ettnKeys, ettnListQuery } from './api/ettn-queries.ts';
 export { validateEttnSearch, type EttnListKind, type EttnSearch } from './ettn-search.ts';
+// The profile's ettn-subscriptions panel and the layout's expiry dialog (issue 14, section 4): small, so not lazy.
+export { EttnSubscriptions } from './components/ettn-subscriptions.tsx';

@@ -1,5 +1,11 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { EttnPageSchema, EttnViewSchema, LANGUAGES, type DocumentViewRequest } from '@portal/contracts';
+import {
+  AliasRegistrationResponseSchema,
+  EttnPageSchema,
+  EttnViewSchema,
+  LANGUAGES,
+  type DocumentViewRequest,
+} from '@portal/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import type { EttnListKind, EttnSearch } from '../ettn-search.ts';
 
@@ -10,6 +16,7 @@ export const ettnKeys = {
   lists: () => [...ettnKeys.all, 'list'] as const,
   list: (kind: EttnListKind, search: EttnSearch) => [...ettnKeys.lists(), kind, search] as const,
   view: (id: string, pending: boolean, language: string) => [...ettnKeys.all, 'view', id, pending, language] as const,
+  aliases: () => [...ettnKeys.all, 'aliases'] as const,
 };
 
 /** A language the registry's view speaks (one of the portal's), or none: the server's default. */
@@ -45,5 +52,13 @@ export function ettnViewQuery(api: ApiClient, id: string, pending: boolean, lang
     queryKey: ettnKeys.view(id, pending, language),
     queryFn: ({ signal }) =>
       api.post('/ettns/documentView', EttnViewSchema, ettnDocumentRequest(id, pending, language), { signal }),
+  });
+}
+
+/** The company's aliases (EDRPOU) and subscriptions with their expiry: the profile's panel and the expiry dialog. */
+export function ettnAliasesQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: ettnKeys.aliases(),
+    queryFn: ({ signal }) => api.post('/ettns/aliasRegistrationGet', AliasRegistrationResponseSchema, {}, { signal }),
   });
 }

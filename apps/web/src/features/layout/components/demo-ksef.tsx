@@ -46,7 +46,14 @@ export function DemoKsefBanner() {
 }
 
 /** The demo-ksef first-time manual: shown 1 s after the layout opens unless FIRST_TIME is 'true'; closing sets it. */
-export function FirstTimeDialog({ storage = window.localStorage }: { storage?: Pick<Storage, 'getItem' | 'setItem'> }) {
+export function FirstTimeDialog({
+  storage = window.localStorage,
+  onClosed,
+}: {
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  /** Told when the user closes the manual: the e-TTN check follows it. */
+  onClosed?: () => void;
+}) {
   const { t } = useTranslation('layout');
   const [opened, setOpened] = useState(false);
 
@@ -59,6 +66,7 @@ export function FirstTimeDialog({ storage = window.localStorage }: { storage?: P
   const close = () => {
     storage.setItem(FIRST_TIME_STORAGE_KEY, 'true');
     setOpened(false);
+    onClosed?.();
   };
 
   return (

@@ -1,21 +1,6 @@
-import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconTruckDelivery } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { EttnSubscriptions } from '../../ettn/index.ts';
 
-/** e-TTN transport-event subscriptions; the e-TTN module brings them, until then an empty state. */
+/** The e-TTN subscriptions panel: the company's aliases and subscriptions with their expiry (the ettn feature's). */
 export function EttnSubscriptionsPanel() {
-  const { t } = useTranslation('profile');
-  return (
-    <Stack align="center" gap="xs" py="xl" ta="center" data-testid="ettn-subscriptions-empty">
-      <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
-        <IconTruckDelivery size={28} />
-      </ThemeIcon>
-      <Title order={2} size="h4">
-        {t('ettn.emptyTitle')}
-      </Title>
-      <Text c="dimmed" maw={480}>
-        {t('ettn.emptyText')}
-      </Text>
-    </Stack>
-  );
+  return <EttnSubscriptions />;
 }
