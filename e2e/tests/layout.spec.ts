@@ -56,13 +56,15 @@ test('the navigation follows the permissions and roles: user, clerk, demo; admin
     'Document validation',
     'User management',
     'Help',
+    // user@ is Demo Supplier's e-TTN consignor (role ettn, ETTN_CZ; the ETTN permission).
+    'e-TTN',
   ]);
   expect(user.userMenu).toEqual(['Profile', 'Report an issue', 'Logout']);
   await page.getByTestId('nav-userManagement').click();
   await expect(page.getByTestId('nav-users')).toBeVisible();
   await expect(page.getByTestId('nav-groups')).toBeVisible();
   await expect(page.getByTestId('nav-restrictions')).toBeVisible();
-  await expect(page.getByTestId('nav-ettn')).toHaveCount(0);
+  await expect(page.getByTestId('nav-ettn')).toHaveCount(1);
   // The navigation marks the page it opened.
   await page.getByTestId('nav-outbox').click();
   await expect(page).toHaveURL(/\/documents\/out$/);

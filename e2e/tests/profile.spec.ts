@@ -140,7 +140,14 @@ test('every profile panel passes axe in English and Arabic, on a desktop and a p
   // Six panels (API keys now among them), two languages, two sizes: more than the default on a busy machine.
   test.setTimeout(240_000);
   await logIn(page, DEMO.user);
-  for (const panel of ['profile-settings', 'password', 'company-settings', 'language', 'additional-settings']) {
+  for (const panel of [
+    'profile-settings',
+    'password',
+    'company-settings',
+    'language',
+    'additional-settings',
+    'ettn-subscriptions',
+  ]) {
     await page.goto(`/profile?panel=${panel}`);
     await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 })).toBeVisible();
     await expect(page.getByRole('tabpanel').locator('form')).toBeVisible();
@@ -156,7 +163,14 @@ test('every profile panel passes axe in English and Arabic, on a desktop and a p
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().addCookies([{ name: 'lang', value: 'ar', url: page.url() }]);
-  for (const panel of ['profile-settings', 'password', 'company-settings', 'language', 'additional-settings']) {
+  for (const panel of [
+    'profile-settings',
+    'password',
+    'company-settings',
+    'language',
+    'additional-settings',
+    'ettn-subscriptions',
+  ]) {
     await page.goto(`/profile?panel=${panel}`);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1, name: 'الملف الشخصي' })).toBeVisible();
@@ -178,7 +192,8 @@ test('on a phone the panel tabs stay on one row that scrolls, work with the keyb
   await logIn(page, DEMO.user);
   await page.goto('/profile?panel=additional-settings');
   const tabs = page.getByRole('tab');
-  await expect(tabs).toHaveCount(5);
+  // Six: user@ is also an e-TTN user, with the e-TTN subscriptions panel.
+  await expect(tabs).toHaveCount(6);
   // One row: every tab at the same height; the page itself never scrolls sideways.
   const tops = await tabs.evaluateAll((all) => all.map((tab) => Math.round(tab.getBoundingClientRect().top)));
   expect(new Set(tops).size).toBe(1);
