@@ -3,38 +3,26 @@
  * process): XAdES login, a KSeF token and a login with it, an online session with an invoice, its number and UPO, a
  * duplicate adopted (440), a semantic error (450), a batch session, and the buyer receiving the invoice by export.
  */
-import 'reflect-metadata';
-import { webcrypto } from 'node:crypto';
-import * as x509 from '@peculiar/x509';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '@portal/edifact/node';
 import { buildFa3, isValidKsefNumber, type KsefInvoiceInput } from '@portal/ksef';
-import { KsefClient, KsefStatusError, verifyXades, type KsefAuth } from '@portal/ksef/client';
+import { createTestCertificate, KsefClient, KsefStatusError, verifyXades, type KsefAuth } from '@portal/ksef/client';
 import { inProcessFetch } from '../src/lib/in-process-fetch.ts';
 import { createTestApp, type TestApp } from './helper.ts';
-
-x509.cryptoProvider.set(webcrypto as never);
 
 const SELLER = '7010002139';
 const BUYER = '5260001246';
 const BASE = 'http://portal.test/ksef-simulator/v2';
 
+/** A TEST certificate of the NIP, valid across the tests' clock (16 November 2026) and the real one. */
 async function selfSigned(nip: string) {
-  const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
-  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: '04',
-    name: `CN=Portal client, 2.5.4.97=VATPL-${nip}, C=PL`,
+  const { certificatePem, privateKeyPem } = await createTestCertificate({
+    nip,
+    name: 'Portal client',
     notBefore: new Date('2026-01-01T00:00:00Z'),
-    notAfter: new Date('2036-01-01T00:00:00Z'),
-    keys,
-    signingAlgorithm: algorithm,
+    days: 3650,
   });
-  const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)).toString('base64');
-  return {
-    certificatePem: cert.toString('pem'),
-    privateKey: `-----BEGIN PRIVATE KEY-----\n${pkcs8.match(/.{1,64}/g)!.join('\n')}\n-----END PRIVATE KEY-----\n`,
-  };
+  return { certificatePem, privateKey: privateKeyPem };
 }
 
 let t: TestApp;

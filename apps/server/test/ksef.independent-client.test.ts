@@ -3,17 +3,12 @@
  * simulator over a real socket, logs in with a self-signed XAdES certificate, creates a KSeF token, logs in with it,
  * opens an online session, sends an encrypted FA(3) invoice, reads its KSeF number and downloads its UPO.
  */
-import 'reflect-metadata';
-import { webcrypto } from 'node:crypto';
 import { createServer } from 'node:net';
-import * as x509 from '@peculiar/x509';
 import { KSeFClient, openOnlineSession } from 'ksef-client-ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFa3, isValidKsefNumber, validateUpo, type KsefInvoiceInput } from '@portal/ksef';
-import { verifyXades } from '@portal/ksef/client';
+import { createTestCertificate, verifyXades } from '@portal/ksef/client';
 import { createTestApp, type TestApp } from './helper.ts';
-
-x509.cryptoProvider.set(webcrypto as never);
 
 const NIP = '7010002139';
 const BUYER_NIP = '5260001246';
@@ -30,23 +25,15 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** A TEST certificate of the NIP, valid across the tests' clock (16 November 2026) and the real one. */
 async function selfSigned(nip: string) {
-  const algorithm = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' };
-  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
-  const cert = await x509.X509CertificateGenerator.createSelfSigned({
-    serialNumber: '03',
-    name: `CN=Independent client, 2.5.4.97=VATPL-${nip}, C=PL`,
-    // Valid across the tests' clock (16 November 2026) and the real one.
+  const { certificatePem, privateKeyPem } = await createTestCertificate({
+    nip,
+    name: 'Independent client',
     notBefore: new Date('2026-01-01T00:00:00Z'),
-    notAfter: new Date('2036-01-01T00:00:00Z'),
-    keys,
-    signingAlgorithm: algorithm,
+    days: 3650,
   });
-  const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', keys.privateKey)).toString('base64');
-  return {
-    certPem: cert.toString('pem'),
-    keyPem: `-----BEGIN PRIVATE KEY-----\n${pkcs8.match(/.{1,64}/g)!.join('\n')}\n-----END PRIVATE KEY-----\n`,
-  };
+  return { certPem: certificatePem, keyPem: privateKeyPem };
 }
 
 const invoice = (number: string, issueDate: string): KsefInvoiceInput => ({
