@@ -1,5 +1,6 @@
 import type { DocumentBusinessStatus } from '@portal/contracts';
 import type { CanonicalDocument, Line } from '@portal/documents';
+import { thousandths } from '../../lib/thousandths.ts';
 
 /**
  * The business status the store derives from what the data says (decision 0025), nothing more: an order is a new
@@ -75,15 +76,6 @@ export function answerReason(body: CanonicalDocument): string | null {
     .join('; ');
   return text ? text.slice(0, ANSWER_REASON_MAX) : null;
 }
-
-/** A decimal quantity as exact thousandths (the forms allow three decimals); anything else counts as nothing. */
-const thousandths = (value: string | undefined): bigint => {
-  const match = /^(-?)(\d{1,15})(?:[.,](\d{1,3}))?$/.exec((value ?? '').trim());
-  if (!match) return 0n;
-  const [, sign, whole, fraction = ''] = match;
-  const n = BigInt(whole!) * 1000n + BigInt(fraction.padEnd(3, '0'));
-  return sign ? -n : n;
-};
 
 const quantityOf = (line: Line, qualifier: string) =>
   thousandths((line.quantities.find((q) => q.qualifier === qualifier) ?? line.quantities[0])?.value);

@@ -1,24 +1,12 @@
 import type { DraftForm } from '@portal/contracts';
 import type { CanonicalDocument, Line } from '@portal/documents';
+import { thousandths, thousandthsText as text } from '../../lib/thousandths.ts';
 
 /**
  * How much of an order its answers cover (issue 12, part 2): the quantities despatched or invoiced by the drafts sent
  * in answer to it, per order line, against the quantities ordered. Quantities are compared as exact thousandths
  * (the forms allow three decimals), never as binary floats.
  */
-const thousandths = (value: string | undefined): bigint => {
-  const match = /^(-?)(\d+)(?:[.,](\d{1,3}))?$/.exec((value ?? '').trim());
-  if (!match) return 0n;
-  const [, sign, whole, fraction = ''] = match;
-  const n = BigInt(whole!) * 1000n + BigInt(fraction.padEnd(3, '0'));
-  return sign ? -n : n;
-};
-const text = (n: bigint): string => {
-  const whole = n / 1000n;
-  const fraction = (n < 0n ? -n : n) % 1000n;
-  return fraction === 0n ? String(whole) : `${whole}.${String(fraction).padStart(3, '0').replace(/0+$/, '')}`;
-};
-
 /** An order line's key: its line number, else its GTIN. */
 const keyOfOrderLine = (line: Line, index: number) => line.lineNumber ?? line.gtin ?? String(index + 1);
 const keyOfAnswer = (line: DraftForm['lines'][number]) => line.orderLineNumber || line.gtin;
