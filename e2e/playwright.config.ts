@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { ettnExpirySeen } from './support.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -16,6 +17,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'en-GB',
+    storageState: ettnExpirySeen(`http://localhost:${port}`),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
@@ -46,6 +47,25 @@ export const DEMO = {
   admin: { email: 'admin@demo.example.com', password: 'Admin#Demo2026' },
   legacy: { login: 'DEMO01', password: 'Legacy#2026' },
 };
+
+/** Demo Supplier's users: its e-TTN subscription ends within 14 days, so the expiry dialog greets them once a day. */
+const ETTN_EXPIRY_USERS = ['user@demo.example.com', 'clerk@demo.example.com'];
+
+/**
+ * The browser storage of a context in which Demo Supplier's users saw today's e-TTN expiry dialog already (the key
+ * the portal writes: SHA-256 of the lower-cased e-mail, the browser's calendar day), so that it does not cover the
+ * screens of journeys about something else; the expiry journey starts without it.
+ */
+export function ettnExpirySeen(baseURL: string) {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  const localStorage = ETTN_EXPIRY_USERS.map((email) => ({
+    name: `ettnExpirySeen.${createHash('sha256').update(email).digest('hex')}`,
+    value: today,
+  }));
+  return { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage }] };
+}
 
 export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -172,6 +192,7 @@ export async function newPage(browser: Browser, baseURL: string | undefined, pho
   const context = await browser.newContext({
     baseURL,
     locale: 'en-GB',
+    ...(baseURL ? { storageState: ettnExpirySeen(baseURL) } : {}),
     ...(phone ? { viewport: { width: 390, height: 844 } } : {}),
   });
   return context.newPage();

@@ -39,3 +39,9 @@ export function formatDay(language: string, day: string): string {
   if (Number.isNaN(date.getTime())) return day;
   return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
+
+/** The calendar day in the browser's time zone, e.g. 2026-11-14: what "once a day" notices remember. */
+export function calendarDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

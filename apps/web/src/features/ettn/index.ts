@@ -5,3 +5,5 @@ export { ettnKeys, ettnListQuery } from './api/ettn-queries.ts';
 export { validateEttnSearch, type EttnListKind, type EttnSearch } from './ettn-search.ts';
 // The profile's ettn-subscriptions panel and the layout's expiry dialog (issue 14, section 4): small, so not lazy.
 export { EttnSubscriptions } from './components/ettn-subscriptions.tsx';
+export { ettnAliasesQuery } from './api/ettn-queries.ts';
+export { expiryItems, type EttnExpiringItem } from './ettn-expiry.ts';

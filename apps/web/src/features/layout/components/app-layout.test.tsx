@@ -10,6 +10,7 @@ import { showSuccess } from '../../../lib/notify.ts';
 import { currentHref, renderApp } from '../../../test/render-app.tsx';
 import { LOGIN_TOAST_ID } from '../../../app/session/session-watcher.tsx';
 import { makeAccessToken } from '../../../test/tokens.ts';
+import { aliasRegistration } from '../../ettn/ettn-test-data.ts';
 import { FIRST_TIME_STORAGE_KEY } from './demo-ksef.tsx';
 
 const inFiveMinutes = () => Math.floor(Date.now() / 1000) + 300;
@@ -221,5 +222,69 @@ describe('demo-ksef', () => {
     const other = await renderLayout({ permissions: ALL });
     await other.screen.findByTestId('main-navigation');
     expect(other.screen.queryByTestId('demo-ksef-banner')).toBeNull();
+  });
+});
+
+describe('the e-TTN expiry dialog', () => {
+  const ETTN = { roles: ['ettn', 'ETTN_CZ'], permissions: ALL };
+  const aliases = (expiresSoon: boolean) => ({
+    'POST /api/ettns/aliasRegistrationGet': {
+      body: expiresSoon ? aliasRegistration() : { ...aliasRegistration(), expiresSoon: null },
+    },
+  });
+
+  it('says which registration expires within 14 days, two seconds after login, and leads to the profile to renew', async () => {
+    const app = await renderLayout({ ...ETTN, routes: aliases(true) });
+    await app.screen.findByTestId('main-navigation');
+    expect(app.screen.queryByRole('dialog', { name: 'e-TTN registration expires soon' })).toBeNull();
+    const dialog = await app.screen.findByRole(
+      'dialog',
+      { name: 'e-TTN registration expires soon' },
+      { timeout: 4000 },
+    );
+    // The alias and the subscription ending in 10 days; neither the active one in 165 days nor the expired one.
+    const items = within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(items).toEqual([
+      expect.stringMatching(/^EDRPOU alias 14360570: expires /),
+      expect.stringMatching(/^Event subscription for EDRPOU 14360570: expires /),
+    ]);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Open e-TTN subscriptions' }));
+    await waitFor(() => expect(currentHref(app.router)).toBe('/profile?panel=ettn-subscriptions'));
+  });
+
+  it('shows once a day per user, and not at all when nothing expires soon', async () => {
+    const first = await renderLayout({ ...ETTN, routes: aliases(true) });
+    const dialog = await first.screen.findByRole('dialog', {}, { timeout: 4000 });
+    await first.user.click(within(dialog).getByRole('button', { name: 'Later' }));
+    first.unmount();
+    const again = await renderLayout({ ...ETTN, routes: aliases(true) });
+    await again.screen.findByTestId('main-navigation');
+    await new Promise((r) => setTimeout(r, 2300));
+    expect(again.screen.queryByRole('dialog')).toBeNull();
+    again.unmount();
+    window.localStorage.clear();
+    let asked = 0;
+    const none = await renderLayout({
+      ...ETTN,
+      routes: {
+        'POST /api/ettns/aliasRegistrationGet': () => {
+          asked += 1;
+          return { body: { ...aliasRegistration(), expiresSoon: null } };
+        },
+      },
+    });
+    await waitFor(() => expect(asked).toBe(1), { timeout: 4000 });
+    expect(none.screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('waits for the first-time manual of demo-ksef and checks one second after it closes', async () => {
+    const app = await renderLayout({ ...ETTN, roles: ['demo-ksef', ...ETTN.roles], routes: aliases(true) });
+    const manual = await app.screen.findByRole('dialog', { name: 'Welcome to the KSeF demo' }, { timeout: 3000 });
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(app.screen.queryByRole('dialog', { name: 'e-TTN registration expires soon' })).toBeNull();
+    await app.user.click(within(manual).getByRole('button', { name: 'Got it' }));
+    await app.screen.findByRole('dialog', { name: 'e-TTN registration expires soon' }, { timeout: 3000 });
   });
 });

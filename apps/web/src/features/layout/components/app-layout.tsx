@@ -16,6 +16,7 @@ import { endImpersonation } from '../api/end-impersonation.ts';
 import { buildNavigation, buildUserMenu } from '../navigation.ts';
 import classes from './app-layout.module.css';
 import { DemoKsefBanner, FirstTimeDialog } from './demo-ksef.tsx';
+import { EttnExpiryDialog } from './ettn-expiry-dialog.tsx';
 import { MainNavigation } from './main-navigation.tsx';
 import { UnsavedChangesProvider, useUnsavedChangesContext } from './unsaved-changes.tsx';
 
@@ -50,6 +51,7 @@ function AppFrame() {
   const router = useRouter();
   const unsaved = useUnsavedChangesContext();
   const help = useHelpModal();
+  const [manualOpen, setManualOpen] = useState(false);
 
   const logout = async () => {
     if (!(await unsaved.confirmLeave({ always: true }))) return;
@@ -130,7 +132,10 @@ function AppFrame() {
         {help.isOpen ? (
           <HelpDialog opened onClose={help.close} canReportIssue={access.can('REPORT_ISSUE')} article={help.article} />
         ) : null}
-        {isDemoKsef ? <FirstTimeDialog /> : null}
+        {isDemoKsef ? (
+          <FirstTimeDialog onOpened={() => setManualOpen(true)} onClosed={() => setManualOpen(false)} />
+        ) : null}
+        {access.hasRole('ettn') && access.can('ETTN') ? <EttnExpiryDialog email={user.email} held={manualOpen} /> : null}
         <PaymentReminder email={user.email} />
         <ChatWindow />
       </AppShell>

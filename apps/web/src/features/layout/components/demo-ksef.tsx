@@ -48,10 +48,12 @@ export function DemoKsefBanner() {
 /** The demo-ksef first-time manual: shown 1 s after the layout opens unless FIRST_TIME is 'true'; closing sets it. */
 export function FirstTimeDialog({
   storage = window.localStorage,
+  onOpened,
   onClosed,
 }: {
   storage?: Pick<Storage, 'getItem' | 'setItem'>;
-  /** Told when the user closes the manual: the e-TTN check follows it. */
+  /** Told when the manual opens and when the user closes it: the e-TTN check waits for it. */
+  onOpened?: () => void;
   onClosed?: () => void;
 }) {
   const { t } = useTranslation('layout');
@@ -59,8 +61,13 @@ export function FirstTimeDialog({
 
   useEffect(() => {
     if (storage.getItem(FIRST_TIME_STORAGE_KEY) === 'true') return;
-    const timer = setTimeout(() => setOpened(true), FIRST_TIME_DIALOG_DELAY_MS);
+    const timer = setTimeout(() => {
+      setOpened(true);
+      onOpened?.();
+    }, FIRST_TIME_DIALOG_DELAY_MS);
     return () => clearTimeout(timer);
+    // Opened once per mount: a new onOpened identity must not restart the timer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storage]);
 
   const close = () => {

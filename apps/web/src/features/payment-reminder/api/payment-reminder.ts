@@ -9,17 +9,15 @@ import {
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { getCookie, setCookie } from '../../../lib/cookies.ts';
 import { emailHash } from '../../../lib/email-hash.ts';
+import { calendarDay } from '../../../lib/format.ts';
 
 /** SHA-256 of the lower-cased e-mail, in hex: the reminder cookie's name (description, section 9). */
 export function reminderCookieName(email: string): Promise<string> {
   return emailHash(email);
 }
 
-/** The calendar day in the browser's time zone, e.g. 2026-11-14: the cookie's value. */
-export function calendarDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+/** The calendar day in the browser's time zone: the cookie's value. */
+export { calendarDay };
 
 /** The content in the user's language, else English, else the first one there is. */
 export function pickReminderContent(
