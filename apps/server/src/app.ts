@@ -364,6 +364,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           const name = `${user?.firstName ?? ''} ${user?.lastName ?? ''}`.trim() || (user?.email ?? userId);
           return { name, organization: company?.name ?? 'e-TTN demo' };
         },
+        documents: documents.service,
+        blobs,
+        companyGlns: async (companyId) =>
+          (
+            await companies.locations.list({ companyId }, { kind: 'company', limit: 10, includeTotal: false })
+          ).items.map((l) => l.gln),
       });
       await api.register(ettn.routes);
     },

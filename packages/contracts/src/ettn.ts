@@ -717,6 +717,52 @@ export const SignAndSendResponseSchema = z.object({
 });
 export type SignAndSendResponse = z.infer<typeof SignAndSendResponseSchema>;
 
+/** The 25 supporting-document types (EDIN dictionary DICT.01.10; @portal/ettn's SUPPORTING_DOCUMENT_TYPES). */
+export const ETTN_SUPPORTING_DOCUMENT_TYPES = [
+  'Order',
+  'Purchase_order',
+  'Weight_certificate',
+  'Transport_loading_report',
+  'Cargo_declaration',
+  'Certificate',
+  'Contract',
+  'Insurance_certificate',
+  'Commercial_invoice',
+  'Tax_invoice',
+  'Veterinary_certificate',
+  'Certificate_of_origin',
+  'Sanitary_certificate',
+  'Certificate_of_quality',
+  'Phytosanitary_certificate',
+  'Packing_list',
+  'Specification',
+  'Customs_declaration',
+  'Dangerous_goods_declaration',
+  'Power_of_attorney',
+  'Delivery_note',
+  'Acceptance_certificate',
+  'Laboratory_report',
+  'Permit',
+  'Other',
+] as const;
+export const EttnSupportingDocumentTypeSchema = z.enum(ETTN_SUPPORTING_DOCUMENT_TYPES, { error: 'oneOf' });
+export const ETTN_SUPPORTING_DOCUMENT_STATUSES = ['DRAFT', 'SIGNATURE_PENDING', 'SIGNED', 'CANCELED'] as const;
+/** The largest supporting document (a PDF). */
+export const ETTN_SUPPORTING_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+export const EttnSupportingDocumentSchema = z.object({
+  id: z.uuid(),
+  type: EttnSupportingDocumentTypeSchema,
+  status: z.enum(ETTN_SUPPORTING_DOCUMENT_STATUSES),
+  fileName: z.string(),
+  size: z.number().int(),
+  /** The party role that attached it, and the roles that signed it. */
+  attachedBy: z.string(),
+  signedBy: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type EttnSupportingDocument = z.infer<typeof EttnSupportingDocumentSchema>;
+
 export const EttnAliasRefSchema = z.object({ qualifier: EttnAliasQualifierSchema, value: EdrpouSchema });
 
 /** `POST /api/ettns/documentView` (and, without viewType and act, `documentPdf`). */
@@ -868,5 +914,93 @@ export const EttnViewSchema = z.object({
     }),
   ),
   history: z.array(EttnEventSchema.omit({ id: true })),
+  /** The note's supporting documents (PDF), newest first; empty for a pending upload and for an act. */
+  supportingDocuments: z.array(EttnSupportingDocumentSchema),
 });
 export type EttnView = z.infer<typeof EttnViewSchema>;
+
+// --- portal extensions for the screens: composing a note by form, supporting documents ----------------------------
+
+/** A party a note names, as the create form asks for it (the registry knows parties by EDRPOU). */
+export const EttnComposePartySchema = z.object({
+  edrpou: EdrpouSchema,
+  name: text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(255, 'tooLong'),
+  /** One line: postcode, city, street. */
+  address: text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(500, 'tooLong'),
+});
+export type EttnComposeParty = z.infer<typeof EttnComposePartySchema>;
+
+const decimalField = (max: number) =>
+  text({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required', abort: true })
+    .max(max, 'tooLong')
+    .regex(/^\d{1,12}(\.\d{1,3})?$/, 'decimal');
+
+/** The most cargo lines a composed note may carry. */
+export const ETTN_COMPOSE_MAX_ITEMS = 200;
+
+export const EttnComposeItemSchema = z.object({
+  name: text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(255, 'tooLong'),
+  /** УКТ ЗЕД code, 4 to 10 digits, when known. */
+  uktzed: text()
+    .trim()
+    .regex(/^(\d{4,10})?$/, 'uktzed')
+    .optional(),
+  quantity: decimalField(16),
+  /** The package type code, e.g. PK (package), PX (pallet), CT (carton). */
+  packageType: text().trim().max(3, 'tooLong').optional(),
+  grossWeightKg: decimalField(16),
+  /** Value in UAH, when known. */
+  amount: decimalField(16).optional(),
+});
+export type EttnComposeItem = z.infer<typeof EttnComposeItemSchema>;
+
+/**
+ * `POST /api/ettns/compose` (JSON): a new note written by the server from the create form, with the company as
+ * consignor (its registered alias); it becomes a pending upload (the answer is `registerEttn`'s) to sign and send.
+ */
+export const EttnComposeFormSchema = z.object({
+  number: text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(50, 'tooLong'),
+  /** The issue date, YYYY-MM-DD. */
+  issueDate: text({ error: 'required' })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date'),
+  consignee: EttnComposePartySchema,
+  carrier: EttnComposePartySchema,
+  driverName: text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(255, 'tooLong'),
+  /** The vehicle's registration plate. */
+  vehicle: text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(20, 'tooLong'),
+  loadingAddress: text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(500, 'tooLong'),
+  unloadingAddress: text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(500, 'tooLong'),
+  items: z.array(EttnComposeItemSchema).min(1, 'required').max(ETTN_COMPOSE_MAX_ITEMS, 'tooMany'),
+  /** The despatch advice (documents) the form was filled from, kept as the note's reference. */
+  despatchAdviceId: uuidField.optional(),
+});
+export type EttnComposeForm = z.infer<typeof EttnComposeFormSchema>;
+
+/**
+ * `GET /api/ettns/compose/fromDespatchAdvice/:documentId`: the create form filled from a despatch advice. A party's
+ * fields are each optional too: a despatch advice names the consignee, but seldom by its EDRPOU.
+ */
+export const EttnComposeDraftSchema = EttnComposeFormSchema.partial().extend({
+  consignee: EttnComposePartySchema.partial().optional(),
+  carrier: EttnComposePartySchema.partial().optional(),
+  items: z.array(EttnComposeItemSchema.partial()),
+});
+export type EttnComposeDraft = z.infer<typeof EttnComposeDraftSchema>;
+
+/**
+ * `POST /api/ettns/supportingDocuments` (multipart: `file` a PDF ≤ ETTN_SUPPORTING_DOCUMENT_MAX_BYTES, and these
+ * fields): attaches it to note `processId` as `signingPartyRoleCode`, signed at once (status SIGNED); the other
+ * parties may countersign it (`/sign`), the one that attached it may withdraw it (`/cancel`).
+ */
+export const EttnSupportingDocumentFormSchema = z.object({
+  processId: uuidField,
+  type: EttnSupportingDocumentTypeSchema,
+  signingPartyRoleCode: EttnPartyRoleSchema,
+});
+export type EttnSupportingDocumentForm = z.infer<typeof EttnSupportingDocumentFormSchema>;
+
+/** `POST /api/ettns/supportingDocuments/:id/sign` and `/cancel`. */
+export const EttnSupportingDocumentActionSchema = z.object({ signingPartyRoleCode: EttnPartyRoleSchema });

@@ -8,6 +8,7 @@ import { requirePermission } from './require-permission.ts';
 
 const lists = () => import('../features/ettn/components/ettn-list-page.tsx');
 const modals = () => import('../features/ettn/components/ettn-modal.tsx');
+const create = () => import('../features/ettn/components/ettn-create-page.tsx');
 
 /** e-TTN needs the role ettn and the permission ETTN (description, section 2); the server refuses the calls either way. */
 const guard = ({ context }: { context: RouterContext }) => requirePermission(context, 'ETTN', { role: 'ettn' });
@@ -56,4 +57,16 @@ export const ettnPendingNoteRoute = createRoute({
   getParentRoute: () => ettnPendingRoute,
   path: '$id',
   component: lazyRouteComponent(withChunkTimeout(modals), 'EttnPendingModal'),
+});
+
+/** /ettn/new: a new note by form or XML upload, for the consignor (role ETTN_CZ); it becomes a pending upload. */
+export const ettnNewRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/ettn/new',
+  beforeLoad: async ({ context }) => {
+    await guard({ context });
+    await requirePermission(context, 'ETTN', { role: 'ETTN_CZ' });
+  },
+  loader: () => i18next.loadNamespaces(['ettn', 'errors', 'validation']),
+  component: lazyRouteComponent(withChunkTimeout(create), 'EttnCreatePage'),
 });

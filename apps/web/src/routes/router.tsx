@@ -6,7 +6,7 @@ import { appLayoutRoute } from './app-layout-route.tsx';
 import { addressBookRoute } from './address-book-route.ts';
 import { documentValidationRoute } from './document-validation-route.ts';
 import { draftRoute } from './drafts-route.ts';
-import { ettnNoteRoute, ettnPendingNoteRoute, ettnPendingRoute, ettnRoute } from './ettn-route.ts';
+import { ettnNewRoute, ettnNoteRoute, ettnPendingNoteRoute, ettnPendingRoute, ettnRoute } from './ettn-route.ts';
 import { groupsRoute } from './groups-route.ts';
 import {
   documentPageRoute,
@@ -57,6 +57,7 @@ export const routeTree = rootRoute.addChildren([
     partnerRoute,
     ettnRoute.addChildren([ettnNoteRoute]),
     ettnPendingRoute.addChildren([ettnPendingNoteRoute]),
+    ettnNewRoute,
   ]),
   adminRouteTree,
 ]);

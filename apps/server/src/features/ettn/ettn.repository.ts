@@ -10,6 +10,7 @@ import {
   ettnRegistrySignatures,
   ettnRegistrySubscriptions,
   ettnRegistryTransactions,
+  ettnSupportingDocuments,
 } from './ettn.table.ts';
 
 export type ProcessRow = typeof ettnRegistryProcesses.$inferSelect;
@@ -22,6 +23,7 @@ export type SubscriptionRow = typeof ettnRegistrySubscriptions.$inferSelect;
 export type EventRow = typeof ettnRegistryEvents.$inferSelect;
 export type RegisteredFileRow = typeof ettnRegisteredFiles.$inferSelect;
 export type CredentialRow = typeof ettnCredentials.$inferSelect;
+export type SupportingDocumentRow = typeof ettnSupportingDocuments.$inferSelect;
 
 export type ProcessFilter = {
   partyIds: string[];
@@ -312,6 +314,43 @@ export function createEttnRepository(db: Db) {
         .orderBy(desc(ettnRegisteredFiles.updatedAt), desc(ettnRegisteredFiles.id))
         .limit(filter.limit + 1);
       return rows.map((r) => ({ ...r.file, cursorAt: r.cursorAt }));
+    },
+
+    // --- supporting documents -----------------------------------------------------------------------------------
+
+    async insertSupportingDocument(
+      values: typeof ettnSupportingDocuments.$inferInsert,
+    ): Promise<SupportingDocumentRow> {
+      const [row] = await db.insert(ettnSupportingDocuments).values(values).returning();
+      return row!;
+    },
+
+    async findSupportingDocument(id: string, options: { tx?: Db; lock?: boolean } = {}) {
+      const query = (options.tx ?? db).select().from(ettnSupportingDocuments).where(eq(ettnSupportingDocuments.id, id));
+      const [row] = options.lock ? await query.for('update') : await query;
+      return row as SupportingDocumentRow | undefined;
+    },
+
+    async updateSupportingDocument(
+      id: string,
+      values: Pick<SupportingDocumentRow, 'status' | 'signedBy' | 'updatedAt'>,
+      tx: Db = db,
+    ): Promise<SupportingDocumentRow> {
+      const [row] = await tx
+        .update(ettnSupportingDocuments)
+        .set(values)
+        .where(eq(ettnSupportingDocuments.id, id))
+        .returning();
+      return row!;
+    },
+
+    /** A note's supporting documents, newest first. */
+    async supportingDocumentsOf(processId: string): Promise<SupportingDocumentRow[]> {
+      return db
+        .select()
+        .from(ettnSupportingDocuments)
+        .where(eq(ettnSupportingDocuments.processId, processId))
+        .orderBy(desc(ettnSupportingDocuments.createdAt), desc(ettnSupportingDocuments.id));
     },
 
     async findCredential(userId: string): Promise<CredentialRow | undefined> {

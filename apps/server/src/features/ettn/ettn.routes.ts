@@ -10,8 +10,14 @@ import {
   DocumentViewRequestSchema,
   DownloadSignedEttnFormSchema,
   ETTN_FORM_MAX_BYTES,
+  ETTN_SUPPORTING_DOCUMENT_MAX_BYTES,
   ETTN_XML_MAX_BYTES,
   EttnAliasSchema,
+  EttnComposeDraftSchema,
+  EttnComposeFormSchema,
+  EttnSupportingDocumentActionSchema,
+  EttnSupportingDocumentFormSchema,
+  EttnSupportingDocumentSchema,
   EttnEventPageSchema,
   EttnEventsQuerySchema,
   EttnListQuerySchema,
@@ -34,9 +40,10 @@ import type { CpuPool } from '../../cpu/pool.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import { createEttnRegistrySimulator } from './ettn-registry.simulator.ts';
 import { createEttnRepository } from './ettn.repository.ts';
-import { createEttnService, type EttnCaller, type EttnService } from './ettn.service.ts';
+import { createEttnService, type EttnCaller, type EttnDocumentsSource, type EttnService } from './ettn.service.ts';
 
 const tags = ['ettn'];
 const SIMULATOR_NOTE =
@@ -59,8 +66,18 @@ async function requireEttn(request: FastifyRequest) {
 
 const callerOf = (request: FastifyRequest): EttnCaller => {
   const p = principalOf(request);
-  return { userId: p.userId, companyId: p.companyId!, roles: p.roles, language: p.language };
+  return {
+    userId: p.userId,
+    companyId: p.companyId!,
+    roles: p.roles,
+    language: p.language,
+    permissions: p.permissions,
+    sessionId: p.sessionId,
+  };
 };
+
+const IdParamsSchema = z.object({ id: z.uuid({ error: 'uuid' }) });
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
 type MultipartError = Error & { code?: string };
 
@@ -71,17 +88,21 @@ type MultipartError = Error & { code?: string };
 async function readForm<S extends z.ZodType>(
   request: FastifyRequest,
   schema: S,
-): Promise<{ fields: z.infer<S>; file: string | undefined }> {
+  /** A binary file (a supporting document's PDF) of at most this many bytes, instead of the XML. */
+  binary?: { maxBytes: number },
+): Promise<{ fields: z.infer<S>; file: string | undefined; upload: { fileName: string; bytes: Buffer } | undefined }> {
+  const fileMaxBytes = binary?.maxBytes ?? ETTN_XML_MAX_BYTES;
+  const formMaxBytes = fileMaxBytes + (ETTN_FORM_MAX_BYTES - ETTN_XML_MAX_BYTES);
   const length = Number(request.headers['content-length'] ?? 0);
-  if (length > ETTN_FORM_MAX_BYTES)
-    throw new AppError('request.too_large', { data: { maxBytes: ETTN_FORM_MAX_BYTES } });
+  if (length > formMaxBytes) throw new AppError('request.too_large', { data: { maxBytes: fileMaxBytes } });
   const raw: Record<string, unknown> = {};
   let file: string | undefined;
+  let upload: { fileName: string; bytes: Buffer } | undefined;
   const details: ErrorDetail[] = [];
   if (request.isMultipart()) {
     try {
       for await (const part of request.parts({
-        limits: { fileSize: ETTN_XML_MAX_BYTES, files: 1, fields: 30, fieldSize: 4096, parts: 31 },
+        limits: { fileSize: fileMaxBytes, files: 1, fields: 30, fieldSize: 4096, parts: 31 },
       })) {
         if (part.type === 'field') {
           if (part.valueTruncated) details.push({ field: part.fieldname, code: 'tooLong' });
@@ -91,10 +112,11 @@ async function readForm<S extends z.ZodType>(
         const chunks: Buffer[] = [];
         for await (const chunk of part.file) chunks.push(chunk as Buffer);
         if (part.file.truncated) {
-          throw new AppError('request.too_large', { data: { maxBytes: ETTN_XML_MAX_BYTES } });
+          throw new AppError('request.too_large', { data: { maxBytes: fileMaxBytes } });
         }
         const bytes = Buffer.concat(chunks);
-        if (bytes.length > 0) file = bytes.toString('utf8');
+        if (bytes.length > 0 && binary) upload = { fileName: part.filename, bytes };
+        else if (bytes.length > 0) file = bytes.toString('utf8');
       }
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -111,7 +133,10 @@ async function readForm<S extends z.ZodType>(
     Object.assign(raw, request.body);
   }
   // The XML may also come as a text field (JSON clients): text the portal keeps, so the storable-text rule holds.
-  if ('file' in raw) {
+  if ('file' in raw && binary) {
+    delete raw['file'];
+    details.push({ field: 'file', code: 'type' });
+  } else if ('file' in raw) {
     const value = raw['file'];
     delete raw['file'];
     if (typeof value !== 'string') details.push({ field: 'file', code: 'type' });
@@ -123,7 +148,7 @@ async function readForm<S extends z.ZodType>(
     details.push(...parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', code: i.message })));
   }
   if (details.length || !parsed.success) throw new AppError('validation.failed', { details });
-  return { fields: parsed.data, file };
+  return { fields: parsed.data, file, upload };
 }
 
 /**
@@ -136,6 +161,12 @@ export function ettnFeature(deps: {
   cpu: CpuPool;
   log: FastifyBaseLogger;
   identityOf: (userId: string, companyId: string) => Promise<{ name: string; organization: string }>;
+  /** The documents feature's service: a despatch advice is read through its access scope. */
+  documents: EttnDocumentsSource;
+  /** The server's BlobStore: supporting documents' PDFs. */
+  blobs: BlobStore;
+  /** The company's own GLNs (the companies feature), for the consignor of a composed note. */
+  companyGlns: (companyId: string) => Promise<string[]>;
 }) {
   const repo = createEttnRepository(deps.db);
   const registry = createEttnRegistrySimulator({ repo, clock: deps.clock, log: deps.log });
@@ -230,6 +261,91 @@ export function ettnRoutes(service: EttnService): FastifyPluginAsyncZod {
       handler: (request) => service.view(callerOf(request), request.body),
     });
 
+    app.post('/ettns/compose', {
+      onRequest: requireEttn,
+      schema: {
+        tags,
+        summary: 'Write a note from the create form (the company as consignor) and keep it as a pending upload',
+        description:
+          'The server writes the v3 note (transaction 0, unsigned) with the company’s registered alias as consignor ' +
+          '(none registered: `ettn.5`), holds it to the v3 table (`ettn.29` with the findings) and keeps it in the ' +
+          'Pending list, to be sent with `signAndSend {registeredFileId, signingPartyRoleCode: CZ}`. Needs ETTN_CZ ' +
+          '(`ettn.20`). Fields the form does not ask (the driver’s RNOKPP and licence, КАТОТТГ codes and GLNs of the ' +
+          'places, the truck’s brand and model) are written as plain stand-ins the simulator takes. ' +
+          REFUSALS,
+        body: EttnComposeFormSchema,
+        response: { 200: RegisterEttnResponseSchema },
+      },
+      handler: (request) => service.compose(callerOf(request), request.body),
+    });
+
+    app.get('/ettns/compose/fromDespatchAdvice/:documentId', {
+      onRequest: requireEttn,
+      schema: {
+        tags,
+        summary: 'The create form filled from a despatch advice (DESADV) the user may read',
+        description:
+          'Number, date, lines and the consignee (buyer and delivery point) as far as the document states them. A ' +
+          'document the user may not read is a 404; one that is not a despatch advice a 400 on `documentId`.',
+        params: z.object({ documentId: z.uuid({ error: 'uuid' }) }),
+        response: { 200: EttnComposeDraftSchema },
+      },
+      handler: (request) => service.composeFromDespatchAdvice(callerOf(request), request.params.documentId),
+    });
+
+    app.post('/ettns/supportingDocuments/:id/sign', {
+      onRequest: requireEttn,
+      schema: {
+        tags,
+        summary: 'Countersign a supporting document of a note as one of its parties',
+        description:
+          'A withdrawn document, or a second signature of the same role, is `ettn.12`; a note status that takes ' +
+          'no supporting documents `ettn.24`; a role the user or the company does not hold `ettn.21`. ' +
+          REFUSALS,
+        params: IdParamsSchema,
+        body: EttnSupportingDocumentActionSchema,
+        response: { 200: EttnSupportingDocumentSchema },
+      },
+      handler: (request) =>
+        service.signSupporting(callerOf(request), request.params.id, request.body.signingPartyRoleCode),
+    });
+
+    app.post('/ettns/supportingDocuments/:id/cancel', {
+      onRequest: requireEttn,
+      schema: {
+        tags,
+        summary: 'Withdraw a supporting document (the party that attached it)',
+        description:
+          'Another party is `ettn.21`; a document withdrawn already `ettn.12`; a note status that takes no ' +
+          'supporting documents `ettn.24`. ' +
+          REFUSALS,
+        params: IdParamsSchema,
+        body: EttnSupportingDocumentActionSchema,
+        response: { 200: EttnSupportingDocumentSchema },
+      },
+      handler: (request) =>
+        service.cancelSupporting(callerOf(request), request.params.id, request.body.signingPartyRoleCode),
+    });
+
+    app.get('/ettns/supportingDocuments/:id/file', {
+      onRequest: requireEttn,
+      schema: {
+        tags,
+        summary: 'A supporting document’s PDF, as an attachment',
+        description: 'Another company’s note is a 404.',
+        params: IdParamsSchema,
+        response: { 200: z.any().describe('The PDF (application/pdf)') },
+      },
+      handler: async (request, reply) => {
+        const file = await service.supportingFile(callerOf(request), request.params.id);
+        return reply
+          .type('application/pdf')
+          .header('content-length', file.size)
+          .header('content-disposition', contentDisposition(file.fileName))
+          .send(file.body);
+      },
+    });
+
     await app.register(async (scopeRaw) => {
       // The multipart parser lives in this scope only; every other route keeps refusing multipart bodies.
       await scopeRaw.register(fastifyMultipart, { throwFileSizeLimit: false });
@@ -293,6 +409,35 @@ export function ettnRoutes(service: EttnService): FastifyPluginAsyncZod {
         handler: async (request) => {
           const { fields, file } = await readForm(request, SignAndSendFormSchema);
           return service.signAndSend(callerOf(request), fields, file);
+        },
+      });
+
+      scope.post('/ettns/supportingDocuments', {
+        onRequest: requireEttn,
+        config: form(EttnSupportingDocumentFormSchema, true),
+        schema: {
+          tags,
+          summary: 'Attach a supporting document (a PDF) to a note, signed by the attaching party (multipart)',
+          description:
+            `The PDF at most ${ETTN_SUPPORTING_DOCUMENT_MAX_BYTES} bytes (larger: 413); a file that is not a PDF is a ` +
+            '400 on `file`. Another company’s note is a 404; a note status that takes no supporting documents ' +
+            '`ettn.24`, a role the user or the company does not hold `ettn.21`. ' +
+            REFUSALS,
+          response: { 200: EttnSupportingDocumentSchema },
+        },
+        handler: async (request) => {
+          const { fields, upload } = await readForm(request, EttnSupportingDocumentFormSchema, {
+            maxBytes: ETTN_SUPPORTING_DOCUMENT_MAX_BYTES,
+          });
+          if (upload === undefined)
+            throw new AppError('validation.failed', { details: [{ field: 'file', code: 'required' }] });
+          // Only PDFs: the registry's supporting documents are PDF files, and the download is served as one.
+          if (!upload.bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC))
+            throw new AppError('validation.failed', { details: [{ field: 'file', code: 'pdf' }] });
+          // The browser's name of the file, kept as text: no control characters (PostgreSQL refuses NUL).
+          const printable = [...upload.fileName].filter((c) => c >= ' ' && c !== '\u007f').join('');
+          const fileName = printable.trim().slice(0, 255) || 'document.pdf';
+          return service.attachSupporting(callerOf(request), fields, { fileName, bytes: upload.bytes });
         },
       });
 

@@ -9,6 +9,11 @@ import {
   type DocumentViewRequest,
   type DownloadSignedEttnForm,
   type EttnAlias,
+  type EttnComposeDraft,
+  type EttnComposeForm,
+  type EttnSupportingDocument,
+  type EttnSupportingDocumentForm,
+  type FeaturePermission,
   type EttnApiErrorCode,
   type EttnEvent,
   type EttnListItem,
@@ -22,25 +27,37 @@ import {
   type SignAndSendForm,
   type SignAndSendResponse,
 } from '@portal/contracts';
+import { createHash, randomUUID } from 'node:crypto';
+import type { CanonicalDocument } from '@portal/documents';
 import {
+  attachSupportingDocument,
   createDemoCredential,
   exportDemoCredential,
   foldRole,
   nextActSigner,
   partyRolesOf,
+  portalRoleOf,
+  supportingDocumentTransition,
   type ActStatus,
   type ActType,
   type NoteAction,
+  type NoteStatus,
+  type Outcome,
+  type PartyRole,
   type StoredDemoCredential,
+  type SupportingDocument,
+  type SupportingDocumentStatus,
 } from '@portal/ettn';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CpuPool } from '../../cpu/pool.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, serialId, timestampText, toPage, uuid } from '../../lib/keyset.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { composeNote, draftFromDespatchAdvice } from './ettn-compose.ts';
 import { partyIdOfRole, type DocumentSummary, type SummaryParty } from './ettn-documents.ts';
 import type { EttnRegistry, RegistryActor, RegistryProcess, RegistryStep } from './ettn-registry.ts';
-import type { EttnRepository, RegisteredFileRow } from './ettn.repository.ts';
+import type { EttnRepository, RegisteredFileRow, SupportingDocumentRow } from './ettn.repository.ts';
 import type { PrepareFinding, PrepareResult, PrepareTask } from './ettn.tasks.ts';
 import { prepareTask } from './ettn.tasks.ts';
 
@@ -55,7 +72,18 @@ export type EttnCaller = {
   companyId: string;
   roles: readonly string[];
   language: string;
+  /** For reading the documents feature's documents through its access scope. */
+  permissions: readonly FeaturePermission[];
+  sessionId?: string | undefined;
 };
+
+/** What the e-TTN feature needs of the documents feature: a document the caller may read, or null. */
+export type EttnDocumentsSource = {
+  source(caller: EttnCaller, id: string): Promise<{ id: string; kind: string; body: CanonicalDocument } | null>;
+};
+
+/** A supporting document's bytes as the routes send them. */
+export type SupportingDocumentFile = { fileName: string; size: number; body: NodeJS.ReadableStream };
 
 /** The e-TTN refusal: the API code `ettn.<code>`, its text in every language, and the findings of a 29. */
 export function ettnError(code: number, reason: string, findings: PrepareFinding[] = []): AppError {
@@ -104,6 +132,12 @@ export function createEttnService(deps: {
   log: FastifyBaseLogger;
   /** The signer's name and company for a demo certificate. */
   identityOf: (userId: string, companyId: string) => Promise<{ name: string; organization: string }>;
+  /** The documents feature (the create form filled from a despatch advice). */
+  documents: EttnDocumentsSource;
+  /** Where supporting documents' bytes live. */
+  blobs: BlobStore;
+  /** The company's own GLNs, the first of which a composed note names the consignor by; absent: a stand-in. */
+  companyGlns: (companyId: string) => Promise<string[]>;
 }) {
   const { repo, registry, clock } = deps;
 
@@ -225,6 +259,55 @@ export function createEttnService(deps: {
     isRegistered: a.expiresAt > clock.now(),
   });
 
+  /** An upload waiting in the Pending list, to be signed and sent with `signAndSend {registeredFileId}`. */
+  const storePending = async (
+    caller: EttnCaller,
+    input: { fileName: string; signingRole: string; xml: string; summary: DocumentSummary },
+  ) => {
+    const at = clock.now();
+    const row = await repo.insertRegisteredFile({
+      companyId: caller.companyId,
+      userId: caller.userId,
+      fileName: input.fileName,
+      signingRole: input.signingRole,
+      xml: input.xml,
+      summary: input.summary as unknown as Record<string, unknown>,
+      status: 'PENDING',
+      createdAt: at,
+      updatedAt: at,
+    });
+    return { id: row.id };
+  };
+
+  const supportingOut = (row: SupportingDocumentRow): EttnSupportingDocument => ({
+    id: row.id,
+    type: row.type as EttnSupportingDocument['type'],
+    status: row.status as EttnSupportingDocument['status'],
+    fileName: row.fileName,
+    size: row.size,
+    attachedBy: row.attachedBy,
+    signedBy: row.signedBy,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  const refused = <T>(outcome: Outcome<T>): T => {
+    if (!outcome.ok) throw ettnError(outcome.code, outcome.reason);
+    return outcome.state;
+  };
+
+  /**
+   * A supporting document of a note the caller's company is a party of (another company's is a 404), and the
+   * caller acting on it as `role`: a role the user holds (21) and the company's role in the note (21).
+   */
+  const supportingContext = async (caller: EttnCaller, id: string, role: string) => {
+    const row = await repo.findSupportingDocument(id);
+    if (!row) throw new AppError('resource.not_found');
+    const found = await visibleProcess(caller, row.processId);
+    requirePartyRole(caller, role, true);
+    actorOf(found.ids, found.process.parties, role, true, undefined);
+    return { row, found, actorRoles: [portalRoleOf(foldRole(role) as PartyRole)] };
+  };
+
   const viewOfSummary = (s: DocumentSummary) => ({
     number: s.number,
     issueDateTime: s.issueDateTime,
@@ -283,19 +366,160 @@ export function createEttnService(deps: {
         throw ettnError(1, 'registerEttn takes a note; acts are sent with signAndSend');
       const ids = await identifiersOf(caller.companyId);
       actorOf(ids, result.summary.parties, form.signingPartyRoleCode, false, undefined);
-      const at = clock.now();
-      const row = await repo.insertRegisteredFile({
-        companyId: caller.companyId,
-        userId: caller.userId,
+      return storePending(caller, {
         fileName: form.fileName,
         signingRole: form.signingPartyRoleCode,
         xml,
-        summary: result.summary as unknown as Record<string, unknown>,
-        status: 'PENDING',
+        summary: result.summary,
+      });
+    },
+
+    /**
+     * A note written by the server from the create form, the company as consignor under its registered alias: held to
+     * the v3 table like an upload (29 with the findings) and kept as a pending upload for its consignor to send.
+     */
+    async compose(caller: EttnCaller, form: EttnComposeForm): Promise<{ id: string }> {
+      requirePartyRole(caller, 'CZ', false);
+      const [ids, identity, glns] = await Promise.all([
+        identifiersOf(caller.companyId),
+        deps.identityOf(caller.userId, caller.companyId),
+        deps.companyGlns(caller.companyId),
+      ]);
+      // The registry knows the consignor by its alias: without one the company cannot be the note's party (5).
+      const edrpou = ids[0];
+      if (edrpou === undefined) throw ettnError(5, 'the company has no registered alias (EDRPOU)');
+      if (form.despatchAdviceId !== undefined && !(await deps.documents.source(caller, form.despatchAdviceId))) {
+        throw new AppError('validation.failed', { details: [{ field: 'despatchAdviceId', code: 'notFound' }] });
+      }
+      const note = composeNote(form, { edrpou, name: identity.organization, gln: glns[0] });
+      const result = await prepared({
+        build: { kind: 'compose', note },
+        previous: [],
+        verify: true,
+        at: clock.now().toISOString(),
+      });
+      return storePending(caller, {
+        fileName: `ettn_${form.number.replace(/[^\p{L}\p{N}._-]+/gu, '_')}.xml`,
+        signingRole: 'CZ',
+        xml: result.xml,
+        summary: result.summary,
+      });
+    },
+
+    /** The create form filled from a despatch advice the caller may read (another's or an unseen one: 404). */
+    async composeFromDespatchAdvice(caller: EttnCaller, documentId: string): Promise<EttnComposeDraft> {
+      const source = await deps.documents.source(caller, documentId);
+      if (!source) throw new AppError('resource.not_found');
+      if (source.kind !== 'despatch_advice') {
+        throw new AppError('validation.failed', { details: [{ field: 'documentId', code: 'despatchAdvice' }] });
+      }
+      return { ...draftFromDespatchAdvice(source.body), despatchAdviceId: source.id };
+    },
+
+    /**
+     * Attaches a PDF to a note as `signingPartyRoleCode`, signed at once (submit, then sign: SIGNED, signed by that
+     * role). 27 an unknown type, 24 a note status that takes none, 21 a role the user or the company does not hold.
+     */
+    async attachSupporting(
+      caller: EttnCaller,
+      form: EttnSupportingDocumentForm,
+      file: { fileName: string; bytes: Buffer },
+    ): Promise<EttnSupportingDocument> {
+      const role = form.signingPartyRoleCode;
+      const found = await visibleProcess(caller, form.processId);
+      requirePartyRole(caller, role, true);
+      actorOf(found.ids, found.process.parties, role, true, undefined);
+      const context = {
+        noteStatus: found.process.status as NoteStatus,
+        actorRoles: [portalRoleOf(foldRole(role) as PartyRole)],
+      };
+      let state = refused(attachSupportingDocument(context.noteStatus, form.type, context.actorRoles));
+      state = refused(supportingDocumentTransition(state, 'submit', context));
+      state = refused(supportingDocumentTransition(state, 'sign', context));
+      const id = randomUUID();
+      const blobKey = `ettn-supporting/${id}`;
+      await deps.blobs.put(blobKey, file.bytes, { contentType: 'application/pdf' });
+      const at = clock.now();
+      const row = await repo.insertSupportingDocument({
+        id,
+        processId: found.process.id,
+        companyId: caller.companyId,
+        userId: caller.userId,
+        type: state.type,
+        status: state.status,
+        fileName: file.fileName,
+        size: file.bytes.length,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        blobKey,
+        attachedBy: role,
+        signedBy: [role],
         createdAt: at,
         updatedAt: at,
       });
-      return { id: row.id };
+      deps.log.info({ processId: found.process.id, id, role }, 'ettn: supporting document attached');
+      return supportingOut(row);
+    },
+
+    /**
+     * Another party's signature on a supporting document. A SIGNED one stays SIGNED and gains the role (the
+     * lifecycle's `sign` is the move of the first signature; a countersignature is held to the same rules as that
+     * move: 24, 21); a second signature by the same role, or one on a withdrawn document, is 12.
+     */
+    async signSupporting(caller: EttnCaller, id: string, role: string): Promise<EttnSupportingDocument> {
+      const { row, found, actorRoles } = await supportingContext(caller, id, role);
+      const context = { noteStatus: found.process.status as NoteStatus, actorRoles };
+      return supportingOut(
+        await repo.transaction(async (tx) => {
+          const current = (await repo.findSupportingDocument(row.id, { tx, lock: true }))!;
+          const doc: SupportingDocument = {
+            type: current.type as SupportingDocument['type'],
+            status: current.status as SupportingDocumentStatus,
+          };
+          if (current.signedBy.some((r) => foldRole(r) === foldRole(role))) {
+            throw ettnError(12, `already signed by ${role}`);
+          }
+          const base = doc.status === 'SIGNED' ? { ...doc, status: 'SIGNATURE_PENDING' as const } : doc;
+          const next = refused(supportingDocumentTransition(base, 'sign', context));
+          return repo.updateSupportingDocument(
+            current.id,
+            { status: next.status, signedBy: [...current.signedBy, role], updatedAt: clock.now() },
+            tx,
+          );
+        }),
+      );
+    },
+
+    /** Withdraws a supporting document (CANCELED): only the party that attached it (21); a withdrawn one is 12. */
+    async cancelSupporting(caller: EttnCaller, id: string, role: string): Promise<EttnSupportingDocument> {
+      const { row, found, actorRoles } = await supportingContext(caller, id, role);
+      if (row.companyId !== caller.companyId || foldRole(row.attachedBy) !== foldRole(role)) {
+        throw ettnError(21, 'only the party that attached a supporting document withdraws it');
+      }
+      const context = { noteStatus: found.process.status as NoteStatus, actorRoles };
+      return supportingOut(
+        await repo.transaction(async (tx) => {
+          const current = (await repo.findSupportingDocument(row.id, { tx, lock: true }))!;
+          const doc: SupportingDocument = {
+            type: current.type as SupportingDocument['type'],
+            status: current.status as SupportingDocumentStatus,
+          };
+          const next = refused(supportingDocumentTransition(doc, 'cancel', context));
+          return repo.updateSupportingDocument(
+            current.id,
+            { status: next.status, signedBy: current.signedBy, updatedAt: clock.now() },
+            tx,
+          );
+        }),
+      );
+    },
+
+    /** A supporting document's PDF, for a party of its note (another company's: 404). */
+    async supportingFile(caller: EttnCaller, id: string): Promise<SupportingDocumentFile> {
+      const row = await repo.findSupportingDocument(id);
+      if (!row) throw new AppError('resource.not_found');
+      await visibleProcess(caller, row.processId);
+      const blob = await deps.blobs.get(row.blobKey);
+      return { fileName: row.fileName, size: blob.size, body: blob.body };
     },
 
     async pendingPart(caller: EttnCaller, request: PendingPartGetRequest): Promise<EttnPartResponse> {
@@ -489,6 +713,7 @@ export function createEttnService(deps: {
           acts: [],
           transactions: [],
           history: [],
+          supportingDocuments: [],
         };
       }
       const found = await visibleProcess(caller, procId);
@@ -505,7 +730,10 @@ export function createEttnService(deps: {
       const acts = documents.filter((d) => d.kind === 'act');
       const { currentStep, mustAct } = mustActOf(process.status, acts);
       const heads = new Map(found.transactions.map((t) => [t.id, t]));
-      const events = await registry.events({ companyId: caller.companyId, processId: process.id, limit: 200 });
+      const [events, supporting] = await Promise.all([
+        registry.events({ companyId: caller.companyId, processId: process.id, limit: 200 }),
+        actDoc ? Promise.resolve([]) : repo.supportingDocumentsOf(process.id),
+      ]);
       return {
         processId: process.id,
         documentId: actDoc?.id ?? documents.find((d) => d.kind === 'ettn')?.id ?? null,
@@ -561,6 +789,7 @@ export function createEttnService(deps: {
           .map((e) => eventOut(e))
           .reverse()
           .map(({ id: _id, ...rest }) => rest),
+        supportingDocuments: supporting.map(supportingOut),
       };
     },
 

@@ -230,3 +230,40 @@ export const ettnCredentials = pgTable('ettn_credentials', {
   privateKey: text('private_key').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The portal's: a supporting document (a PDF) attached to a note by one of its parties. The bytes live in the
+ * BlobStore (`ettn-supporting/<id>`); the row keeps what lists and the rules need. The simulator has no storage of
+ * its own for them: the registry's supporting-document calls are not public, so the portal holds them.
+ */
+export const ettnSupportingDocuments = pgTable(
+  'ettn_supporting_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    processId: uuid('process_id')
+      .notNull()
+      .references(() => ettnRegistryProcesses.id, { onDelete: 'cascade' }),
+    /** The company that attached it (only it may withdraw it). */
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** SUPPORTING_DOCUMENT_TYPES of @portal/ettn. */
+    type: text('type').notNull(),
+    /** SUPPORTING_DOCUMENT_STATUSES of @portal/ettn. */
+    status: text('status').notNull(),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    blobKey: text('blob_key').notNull(),
+    /** The party role it was attached as, and the roles that signed it (the attaching one first). */
+    attachedBy: text('attached_by').notNull(),
+    signedBy: text('signed_by')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ettn_supporting_documents_process_idx').on(t.processId, t.createdAt)],
+);

@@ -14,7 +14,9 @@ import {
   withSignatures,
   writeEttn,
   type ActType,
+  noteDocument,
   type EttnDocument,
+  type EttnNote,
   type StoredDemoCredential,
   type TradeParty,
 } from '@portal/ettn';
@@ -52,7 +54,9 @@ export type PrepareTask = {
         noteDetId: string;
       }
     /** The same document signed once more (a pending note sent by its consignor, an act's countersignature). */
-    | { kind: 'same'; base: string };
+    | { kind: 'same'; base: string }
+    /** A new note the portal writes from the create form (`ettn-compose.ts`). */
+    | { kind: 'compose'; note: EttnNote };
   /** Earlier transactions of the same chain, oldest first: the bytes earlier signatures were made on. */
   previous: string[];
   /** Check the signatures of the storage (30 when one fails). */
@@ -88,6 +92,8 @@ export async function prepareTask(input: PrepareTask): Promise<PrepareResult> {
     document = parsed;
   } else if (input.build?.kind === 'act') {
     document = newAct(input.build);
+  } else if (input.build?.kind === 'compose') {
+    document = noteDocument(input.build.note);
   } else if (input.build !== undefined) {
     const base = read(input.build.base, input.maxBytes);
     if (typeof base === 'string') return refuse(29, `stored transaction: ${base}`);

@@ -111,6 +111,7 @@ export function ettnView(overrides: Partial<EttnView> = {}): EttnView {
         actorIdentifier: '14360570',
       },
     ],
+    supportingDocuments: [],
     ...overrides,
   };
 }

@@ -1,6 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
   AliasRegistrationResponseSchema,
+  DocumentPageSchema,
+  EttnComposeDraftSchema,
   EttnPageSchema,
   EttnViewSchema,
   LANGUAGES,
@@ -15,8 +17,11 @@ export const ettnKeys = {
   all: ['ettn'] as const,
   lists: () => [...ettnKeys.all, 'list'] as const,
   list: (kind: EttnListKind, search: EttnSearch) => [...ettnKeys.lists(), kind, search] as const,
-  view: (id: string, pending: boolean, language: string) => [...ettnKeys.all, 'view', id, pending, language] as const,
+  views: () => [...ettnKeys.all, 'view'] as const,
+  view: (id: string, pending: boolean, language: string) => [...ettnKeys.views(), id, pending, language] as const,
   aliases: () => [...ettnKeys.all, 'aliases'] as const,
+  despatchAdvices: () => [...ettnKeys.all, 'despatchAdvices'] as const,
+  composeDraft: (documentId: string) => [...ettnKeys.all, 'composeDraft', documentId] as const,
 };
 
 /** A language the registry's view speaks (one of the portal's), or none: the server's default. */
@@ -60,5 +65,33 @@ export function ettnAliasesQuery(api: ApiClient) {
   return queryOptions({
     queryKey: ettnKeys.aliases(),
     queryFn: ({ signal }) => api.post('/ettns/aliasRegistrationGet', AliasRegistrationResponseSchema, {}, { signal }),
+  });
+}
+
+/** The most despatch advices the create form offers to fill from (the newest of the outbox). */
+export const ETTN_DESPATCH_ADVICE_CHOICES = 50;
+
+/** The company's newest despatch advices (outbox, DESADV): what the create form can be filled from. */
+export function ettnDespatchAdvicesQuery(api: ApiClient) {
+  return queryOptions({
+    queryKey: ettnKeys.despatchAdvices(),
+    queryFn: ({ signal }) =>
+      api.get('/documents', DocumentPageSchema, {
+        query: { direction: 'out', businessTypeIds: 'DESADV', limit: ETTN_DESPATCH_ADVICE_CHOICES },
+        signal,
+      }),
+    staleTime: 60_000,
+  });
+}
+
+/** The create form filled from a despatch advice (parties, route, cargo); the user completes and corrects it. */
+export function ettnComposeDraftQuery(api: ApiClient, documentId: string) {
+  return queryOptions({
+    queryKey: ettnKeys.composeDraft(documentId),
+    queryFn: ({ signal }) =>
+      api.get(`/ettns/compose/fromDespatchAdvice/${encodeURIComponent(documentId)}`, EttnComposeDraftSchema, {
+        signal,
+      }),
+    staleTime: 0,
   });
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
-import { ETTN_ACT_TYPES, ETTN_PARTY_ROLE_CODES } from '@portal/contracts';
+import { ETTN_ACT_TYPES, ETTN_PARTY_ROLE_CODES, ETTN_SUPPORTING_DOCUMENT_TYPES } from '@portal/contracts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
+import { foldRole } from '../ettn-roles.ts';
 
 type EttnT = TFunction<'ettn'>;
 
@@ -22,14 +23,15 @@ export function actTypeLabel(t: EttnT, type: string): string {
   return known ? t(`actType.${known}`) : type;
 }
 
-/** Sub-roles act for their parent (description: CH and DR under the carrier, UC for the consignee). */
-const PARENT: Record<string, string> = { CH: 'CA', DR: 'CA', DRS: 'CA', UC: 'CN' };
-const fold = (role: string) => PARENT[role] ?? role;
+export function supportingTypeLabel(t: EttnT, type: string): string {
+  const known = ETTN_SUPPORTING_DOCUMENT_TYPES.find((d) => d === type);
+  return known ? t(`supportingType.${known}`) : type;
+}
 
 /** Whether one of the caller's roles is one that must act now. */
 export function isMyTurn(mustAct: readonly string[], myRoles: readonly string[]): boolean {
-  const mine = new Set(myRoles.map(fold));
-  return mustAct.some((role) => mine.has(fold(role)));
+  const mine = new Set(myRoles.map(foldRole));
+  return mustAct.some((role) => mine.has(foldRole(role)));
 }
 
 /** A time of the registry in the reader's language, or a dash when there is none. */

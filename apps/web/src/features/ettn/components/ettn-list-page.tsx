@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Collapse, Group, Stack, Text, Title } from '@mantine/core';
-import { IconFilter } from '@tabler/icons-react';
+import { IconFilter, IconPlus } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, Outlet, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -7,10 +7,12 @@ import { useTranslation } from 'react-i18next';
 import type { EttnListItem } from '@portal/contracts';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { KeysetTable } from '../../../components/keyset-table.tsx';
+import { usePermissions } from '../../../app/session/use-permissions.ts';
 import { useApi } from '../../../lib/api-context.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { LOADED_BY_ROUTE, useKeysetList } from '../../../lib/use-keyset-list.ts';
 import { ettnListQuery } from '../api/ettn-queries.ts';
+import { ETTN_CONSIGNOR_ROLE } from '../ettn-roles.ts';
 import { activeEttnFilterCount, validateEttnSearch, type EttnListKind, type EttnSearch } from '../ettn-search.ts';
 import { EttnFilters } from './ettn-filters.tsx';
 import { dayText, isMyTurn, roleLabel, stepLabel } from './ettn-labels.ts';
@@ -97,6 +99,7 @@ export function EttnListPage({ kind, search }: { kind: EttnListKind; search: Ett
   const { t, i18n } = useTranslation('ettn');
   const api = useApi();
   const navigate = useNavigate();
+  const canCreate = usePermissions().hasRole(ETTN_CONSIGNOR_ROLE);
   const list = useKeysetList(useInfiniteQuery({ ...ettnListQuery(api, kind, search), ...LOADED_BY_ROUTE }));
   const filterCount = activeEttnFilterCount(search);
   const [filtersOpen, setFiltersOpen] = useState(filterCount > 0);
@@ -140,22 +143,33 @@ export function EttnListPage({ kind, search }: { kind: EttnListKind; search: Ett
     <Stack gap="md" p={{ base: 'sm', sm: 'lg' }}>
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{t(`${kind}.title`)}</Title>
-        <Button
-          variant={filtersOpen ? 'filled' : 'light'}
-          leftSection={<IconFilter size={18} aria-hidden />}
-          rightSection={
-            filterCount > 0 ? (
-              <Badge size="sm" color="dark" variant="white" aria-label={t('filters.active', { count: filterCount })}>
-                {filterCount}
-              </Badge>
-            ) : null
-          }
-          aria-expanded={filtersOpen}
-          aria-controls="ettn-filters"
-          onClick={() => setFiltersOpen((o) => !o)}
-        >
-          {t('filters.toggle')}
-        </Button>
+        <Group gap="xs" wrap="wrap">
+          {canCreate ? (
+            <Button
+              leftSection={<IconPlus size={18} aria-hidden />}
+              renderRoot={(props) => <Link {...props} to="/ettn/new" />}
+              data-testid="ettn-new"
+            >
+              {t('create.open')}
+            </Button>
+          ) : null}
+          <Button
+            variant={filtersOpen ? 'filled' : 'light'}
+            leftSection={<IconFilter size={18} aria-hidden />}
+            rightSection={
+              filterCount > 0 ? (
+                <Badge size="sm" color="dark" variant="white" aria-label={t('filters.active', { count: filterCount })}>
+                  {filterCount}
+                </Badge>
+              ) : null
+            }
+            aria-expanded={filtersOpen}
+            aria-controls="ettn-filters"
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
+            {t('filters.toggle')}
+          </Button>
+        </Group>
       </Group>
       <Collapse expanded={filtersOpen} id="ettn-filters">
         {filtersOpen ? <EttnFilters search={search} onApply={setSearch} /> : null}

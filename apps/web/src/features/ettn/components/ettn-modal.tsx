@@ -41,7 +41,13 @@ function EttnModal({ kind, id, search }: { kind: EttnListKind; id: string; searc
           {failureText(query.error, t('view.notFound'))}
         </Alert>
       ) : null}
-      {query.data ? <EttnView view={query.data} /> : null}
+      {query.data ? (
+        <EttnView
+          view={query.data}
+          // A sent upload is a registered note now: it opens in its place among the registered ones.
+          onSent={(processId) => void navigate({ to: '/ettn/$id', params: { id: processId }, search })}
+        />
+      ) : null}
     </Modal>
   );
 }

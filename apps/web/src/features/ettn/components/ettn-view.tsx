@@ -6,8 +6,10 @@ import type { EttnView as EttnViewData } from '@portal/contracts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useEttnPdf } from '../api/ettn-mutations.ts';
 import { actTypeLabel, roleLabel, stepLabel, timeText } from './ettn-labels.ts';
+import { EttnActions } from './ettn-actions.tsx';
 import { EttnProgress } from './ettn-progress.tsx';
 import { EttnStatusBadge } from './ettn-status-badge.tsx';
+import { EttnSupportingDocuments } from './ettn-supporting-documents.tsx';
 
 /** The dialog's or page's title of a note. */
 export function ettnTitle(
@@ -76,9 +78,10 @@ function PdfButton({ view }: { view: EttnViewData }) {
 
 /**
  * A readable e-TTN: status and its progression, parties, route, cargo lines, vehicles with their seals, signatures
- * (signer, role, time), acts and history; the PDF to download. Cards rather than tables: nothing scrolls sideways.
+ * (signer, role, time), acts, supporting documents and history; the PDF to download; what the user can do now
+ * (sign, refuse, acts). Cards rather than tables: nothing scrolls sideways.
  */
-export function EttnView({ view }: { view: EttnViewData }) {
+export function EttnView({ view, onSent }: { view: EttnViewData; onSent?: (processId: string) => void }) {
   const { t, i18n } = useTranslation('ettn');
   const lang = i18n.language;
   const roles = (codes: readonly string[]) => codes.map((r) => roleLabel(t, r)).join(', ');
@@ -106,6 +109,8 @@ export function EttnView({ view }: { view: EttnViewData }) {
       </Group>
 
       <EttnProgress status={view.status} />
+
+      <EttnActions view={view} onSent={onSent} />
 
       <Section title={t('view.parties')} testId="ettn-parties">
         {view.parties.length === 0 ? <None /> : null}
@@ -234,6 +239,8 @@ export function EttnView({ view }: { view: EttnViewData }) {
           </Paper>
         ))}
       </Section>
+
+      {!view.isPending && view.kind === 'ettn' ? <EttnSupportingDocuments view={view} /> : null}
 
       <Section title={t('view.history')} testId="ettn-history">
         {view.history.length === 0 ? <None /> : null}
