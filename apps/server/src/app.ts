@@ -64,7 +64,7 @@ import { createDocumentEnrichment, type DocumentsService } from './features/docu
 import { chatFeature } from './features/chat/chat.routes.ts';
 import { ettnFeature } from './features/ettn/ettn.routes.ts';
 import { ksefRoutes } from './features/ksef/ksef.routes.ts';
-import { createKsefService } from './features/ksef/ksef.service.ts';
+import { createKsefService, type KsefService } from './features/ksef/ksef.service.ts';
 import { createSecretBox, loadSecretsKey } from './lib/secret-box.ts';
 import { inProcessFetch } from './lib/in-process-fetch.ts';
 import { ksefSimulatorRoutes } from './features/ksef-simulator/ksef-simulator.routes.ts';
@@ -252,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     documents: () => documents.service,
     // The portal reaches its own simulator in process: the public address may not be reachable from inside.
     fetch: inProcessFetch(app, ksefSimulatorUrl),
+    receiveIntervalMs: config.ksefReceiveIntervalMs,
   });
   const documents = documentsFeature({
     db,
@@ -310,6 +311,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // The sweep of demo sessions that ended without a logout reschedules itself; this starts it (once per period).
   await demoDocuments.schedule();
+  // Each KSeF company's receiving job reschedules itself too; this starts them (once per period and company).
+  await ksef.scheduleReceiving();
   app.decorate('services', {
     db,
     clock,
@@ -323,6 +326,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     partners,
     products,
     documents: documents.service,
+    ksef,
   });
 
   await app.register(
@@ -432,6 +436,8 @@ declare module 'fastify' {
       products: ProductsService;
       /** The documents' service (its stream intake, `receive`, for the inbound endpoint and the ingest bench). */
       documents: DocumentsService;
+      /** For the demo start: `issueInSimulator` (ksef.demo.ts). */
+      ksef: KsefService;
     };
   }
 }

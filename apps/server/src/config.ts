@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   CHAT_HELP_WATCH: booleanString.default(false),
   /** 32 bytes in base64: seals the secrets companies give (KSeF tokens and keys); unset, DATA_DIR/secrets.key. */
   SECRETS_KEY: z.string().min(1).optional(),
+  /** Between a company's runs of receiving invoices from KSeF (on KSeF itself never under 15 minutes). */
+  KSEF_RECEIVE_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   /** The embedded KSeF simulator at /ksef-simulator/v2 (issue 13 §2). */
   KSEF_SIMULATOR: booleanString.default(true),
   KSEF_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -138,6 +140,8 @@ export type Config = {
     questionsPerMinute: number;
     watchHelp: boolean;
   };
+  /** Between a company's runs of the `ksef.receive` job (KSEF_RECEIVE_INTERVAL_MS). */
+  ksefReceiveIntervalMs: number;
   /** The embedded KSeF simulator: on unless KSEF_SIMULATOR=false; its stage delay, access-token lifetime, rate limits. */
   ksefSimulator: {
     enabled: boolean;
@@ -193,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       questionsPerMinute: e.CHAT_QUESTIONS_PER_MINUTE,
       watchHelp: e.CHAT_HELP_WATCH,
     },
+    ksefReceiveIntervalMs: e.KSEF_RECEIVE_INTERVAL_MS,
     ksefSimulator: {
       enabled: e.KSEF_SIMULATOR,
       delayMs: e.KSEF_SIMULATOR_DELAY_MS,

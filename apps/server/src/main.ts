@@ -29,6 +29,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (seeded && config.ksefSimulator.enabled) {
+    // The demo-ksef variant (issue 13): Demo Supplier issues Demo KSeF an invoice in the simulator, once; Demo
+    // KSeF's receiving job brings it to its inbox within a period (or at once with "Receive now").
+    await app.services.ksef
+      .issueDemoPurchaseInvoice()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'demo: the KSeF purchase invoice was not issued'));
+  }
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   const lines = [
     '',

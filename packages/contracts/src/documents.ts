@@ -80,7 +80,8 @@ export const DOCUMENT_KIND_CODES = [
 ] as const;
 export type DocumentKindCode = (typeof DOCUMENT_KIND_CODES)[number];
 
-export const DOCUMENT_STANDARDS = ['edifact'] as const;
+/** `edifact`: uploaded or routed UN/EDIFACT; `ksef`: FA(3) invoices received from KSeF. */
+export const DOCUMENT_STANDARDS = ['edifact', 'ksef'] as const;
 
 /** Sorts of the document list; `timestamp` is the platform's (WebDocumentTimeStamp). */
 export const DOCUMENT_SORTS = [

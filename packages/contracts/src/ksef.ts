@@ -74,6 +74,10 @@ export const KsefConnectionTestSchema = z.object({
 export type KsefConnectionTest = z.infer<typeof KsefConnectionTestSchema>;
 export type KsefSettings = KsefConnectionView;
 
+/** The answer of "Receive now" (202): the company's receiving job is queued; received invoices land in the inbox. */
+export const KsefReceiveAcceptedSchema = z.object({ queued: z.literal(true) });
+export type KsefReceiveAccepted = z.infer<typeof KsefReceiveAcceptedSchema>;
+
 /** What the document view shows of an invoice's way to KSeF (the description's KSeF list labels among them). */
 export const KSEF_SUBMISSION_STATES = ['queued', 'sending', 'accepted', 'rejected', 'failed'] as const;
 export const KsefSubmissionViewSchema = z.object({

@@ -11,7 +11,7 @@ import type { XlsxTask } from '../features/documents/document-actions.tasks.ts';
 import type { DescribeTask, EncodeTask, PdfTask } from '../features/documents/document-view.tasks.ts';
 import type { CheckDraftTask } from '../features/drafts/drafts.tasks.ts';
 import type { EttnTask } from '../features/ettn/ettn.tasks.ts';
-import type { BuildInvoiceTask, ReadCertificateTask } from '../features/ksef/ksef.tasks.ts';
+import type { BuildInvoiceTask, ReadCertificateTask, ReadExportTask } from '../features/ksef/ksef.tasks.ts';
 import type { CheckInvoiceTask } from '../features/ksef-simulator/ksef-simulator.tasks.ts';
 
 // Each task's module is loaded by the thread when it first runs one: a thread that only ingests never holds the
@@ -35,6 +35,7 @@ const TASKS = {
   'drafts.check': async () => (await import('../features/drafts/drafts.tasks.ts')).checkDraftTask,
   'ksef.readCertificate': async () => (await import('../features/ksef/ksef.tasks.ts')).readCertificateTask,
   'ksef.buildInvoice': async () => (await import('../features/ksef/ksef.tasks.ts')).buildInvoiceTask,
+  'ksef.readExport': async () => (await import('../features/ksef/ksef.tasks.ts')).readExportTask,
   'ettn.run': async () => (await import('../features/ettn/ettn.tasks.ts')).ettnTask,
   'ksefSimulator.checkInvoice': async () =>
     (await import('../features/ksef-simulator/ksef-simulator.tasks.ts')).checkInvoiceTask,
@@ -57,6 +58,7 @@ export type CpuTask =
   | ({ name: 'drafts.check' } & CheckDraftTask)
   | ({ name: 'ksef.readCertificate' } & ReadCertificateTask)
   | ({ name: 'ksef.buildInvoice' } & BuildInvoiceTask)
+  | ({ name: 'ksef.readExport' } & ReadExportTask)
   | ({ name: 'ksefSimulator.checkInvoice' } & CheckInvoiceTask)
   | ({ name: 'ettn.run' } & EttnTask);
 export type CpuTaskResult<N extends CpuTaskName> = Awaited<ReturnType<Awaited<ReturnType<(typeof TASKS)[N]>>>>;

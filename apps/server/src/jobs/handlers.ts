@@ -9,7 +9,7 @@ export function createJobHandlers(deps: {
   mail: MailService;
   documents: Pick<DocumentsService, 'ingest' | 'answerWithContrl'>;
   demoDocuments: Pick<DemoDocumentsService, 'create' | 'remove' | 'sweep'>;
-  ksef: Pick<KsefService, 'send'>;
+  ksef: Pick<KsefService, 'send' | 'receive'>;
 }): JobHandlers {
   return {
     'mail.send': (payload, run) => deps.mail.deliver(payload.emailId, run),
@@ -25,6 +25,9 @@ export function createJobHandlers(deps: {
     },
     'ksef.send': async (payload, run) => {
       await deps.ksef.send(payload.documentId, run);
+    },
+    'ksef.receive': async (payload) => {
+      await deps.ksef.receive(payload.companyId);
     },
     'documents.demo.sweep': async () => {
       await deps.demoDocuments.sweep();

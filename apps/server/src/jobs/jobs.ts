@@ -71,6 +71,18 @@ export const JOBS = {
     retryDelaySeconds: 30,
     expireInSeconds: 600,
   },
+  /**
+   * Receives one company's purchase invoices from KSeF into its inbox (issue 13): an export since the company's
+   * high-water mark, each invoice stored once by its KSeF number. Enqueues the company's next run itself (every
+   * KSEF_RECEIVE_INTERVAL_MS on the simulator, at least 15 minutes on KSeF), keyed by the period, so at most one
+   * waits per period; a failed run is retried twice, and the next period's run goes on regardless.
+   */
+  'ksef.receive': {
+    payload: z.object({ companyId: z.uuid() }),
+    retryLimit: 2,
+    retryDelaySeconds: 30,
+    expireInSeconds: 900,
+  },
   /** Deletes the demo documents of every session that is over, then enqueues the next sweep (every 15 minutes). */
   'documents.demo.sweep': {
     payload: z.object({}),

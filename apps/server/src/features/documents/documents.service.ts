@@ -52,6 +52,7 @@ import {
   type DocumentListRow,
   type DocumentRow,
   type InterchangeRow,
+  type NewDocument,
 } from './documents.repository.ts';
 
 /** Who calls: the request's principal (an impersonating admin is the impersonated user here). */
@@ -677,6 +678,121 @@ export function createDocumentsService(deps: {
       const row = await repo.find(reader, id);
       if (!row || row.direction !== 'out') return null;
       return { id: row.id, kind: row.kind, number: row.number, body: row.body as unknown as CanonicalDocument };
+    },
+
+    /**
+     * Stores one document received outside EDIFACT (a KSeF invoice, issue 13) in the company's inbox: its bytes as
+     * the interchange's blob, one interchange holding this one message, and the inbox row. `key` is its interchange
+     * key (for KSeF: the seller's NIP and the KSeF number), so the same document received again stores nothing:
+     * answers the new document's id, or null when the key was held already.
+     */
+    async storeReceived(input: {
+      companyId: string;
+      key: { senderId: string; controlReference: string };
+      recipientId: string;
+      /** The interchange's syntax, which only says how its bytes are encoded (e.g. `XML:UTF-8`). */
+      syntax: string;
+      fileName: string;
+      contentType: string;
+      bytes: Uint8Array;
+      document: Pick<
+        NewDocument,
+        | 'kind'
+        | 'documentType'
+        | 'number'
+        | 'referenceNumber'
+        | 'functionCode'
+        | 'documentNameCode'
+        | 'messageType'
+        | 'standard'
+        | 'version'
+        | 'partnerGln'
+        | 'partnerName'
+        | 'buyerTaxId'
+        | 'sellerTaxId'
+        | 'businessDate'
+        | 'status'
+        | 'findings'
+      > & { body: CanonicalDocument };
+      /** The history row's reason for the first status (e.g. `ksef`). */
+      reason: string;
+    }): Promise<string | null> {
+      const { companyId, key } = input;
+      // A quick look first: a document received before costs no blob.
+      if ((await repo.findKeyHolders(companyId, 'in', [key])).size > 0) return null;
+      const id = randomUUID();
+      const payloadKey = `documents/interchanges/${id}/original`;
+      await blobs.put(payloadKey, input.bytes, { contentType: input.contentType });
+      const at = clock.now();
+      const held = Symbol('held');
+      const documentId = await db
+        .transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          await repo.insertInterchange(
+            {
+              id,
+              companyId,
+              direction: 'in',
+              senderId: key.senderId,
+              recipientId: input.recipientId,
+              controlReference: key.controlReference,
+              syntax: input.syntax,
+              contentSha256: createHash('sha256').update(input.bytes).digest('hex'),
+              payloadKey,
+              fileName: input.fileName,
+              size: input.bytes.length,
+              state: 'done',
+              messageCount: 1,
+              messagesDone: 1,
+              createdAt: at,
+              processedAt: at,
+            },
+            tx,
+          );
+          // Another run holding the key at this moment: roll this one back (the unique key decides, not the look).
+          if ((await repo.claimKeys(id, companyId, 'in', [key], tx)) === 0) throw held;
+          const { body, ...fields } = input.document;
+          const [documentId] = await repo.insertDocuments(
+            [
+              {
+                ...fields,
+                id: randomUUID(),
+                companyId,
+                direction: 'in',
+                interchangeId: id,
+                messageIndex: 0,
+                body: body as unknown as Record<string, unknown>,
+                payloadOffset: 0,
+                payloadLength: input.bytes.length,
+                platformTimestamp: at,
+              },
+            ],
+            tx,
+            at,
+          );
+          await repo.insertHistory(
+            [
+              {
+                documentId: documentId!,
+                field: 'status',
+                fromValue: null,
+                toValue: input.document.status,
+                userId: null,
+                at,
+                reason: input.reason,
+              },
+            ],
+            tx,
+            at,
+          );
+          return documentId!;
+        })
+        .catch(async (error: unknown) => {
+          await blobs.delete(payloadKey).catch(() => undefined);
+          if (error === held) return null;
+          throw error;
+        });
+      return documentId;
     },
 
     /** Whether the caller may read this document (the KSeF panel and UPO of the document view). */

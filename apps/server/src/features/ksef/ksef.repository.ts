@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { companies } from '../companies/companies.table.ts';
 import { ksefSettings, ksefSubmissions } from './ksef.table.ts';
 
 export type KsefSettingsRow = typeof ksefSettings.$inferSelect;
 export type KsefSubmissionRow = typeof ksefSubmissions.$inferSelect;
-export type KsefSettingsValues = Omit<typeof ksefSettings.$inferInsert, 'companyId'>;
+export type KsefSettingsValues = Omit<typeof ksefSettings.$inferInsert, 'companyId' | 'receiveHwm' | 'receivedAt'>;
 
 export function createKsefRepository(db: Db) {
   return {
@@ -21,6 +22,23 @@ export function createKsefRepository(db: Db) {
         .onConflictDoUpdate({ target: ksefSettings.companyId, set: values })
         .returning();
       return row!;
+    },
+
+    /** Where the next export of received invoices starts, and when a run last finished (the `ksef.receive` job). */
+    async setReceiveMark(companyId: string, values: { receiveHwm?: Date | null; receivedAt?: Date }): Promise<void> {
+      await db.update(ksefSettings).set(values).where(eq(ksefSettings.companyId, companyId));
+    },
+
+    /**
+     * The companies that may receive from KSeF, with their settings' environment when they have settings: the toggle
+     * KSEF or DEMO_KSEF (a demo-ksef company without settings is bound to the simulator on its first run).
+     */
+    async receivingCompanies(): Promise<{ companyId: string; environment: string | null }[]> {
+      return db
+        .select({ companyId: companies.id, environment: ksefSettings.environment })
+        .from(ksefSettings)
+        .rightJoin(companies, eq(companies.id, ksefSettings.companyId))
+        .where(sql`${companies.toggles} && array['KSEF', 'DEMO_KSEF']::text[]`);
     },
 
     /** New submissions, in the caller's transaction; one that exists already is left as it is. */

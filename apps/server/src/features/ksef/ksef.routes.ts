@@ -7,6 +7,7 @@ import {
   KSEF_CERTIFICATE_MAX_BYTES,
   KsefConnectionTestSchema,
   KsefConnectionSchema,
+  KsefReceiveAcceptedSchema,
   KsefSettingsUpdateSchema,
   KsefSubmissionViewSchema,
   IdParamsSchema,
@@ -94,6 +95,20 @@ export function ksefRoutes(service: KsefService): FastifyPluginAsyncZod {
         response: { 200: KsefConnectionTestSchema },
       },
       handler: (request) => service.test(principalOf(request)),
+    });
+
+    app.post('/company/ksef/receive', {
+      onRequest,
+      schema: {
+        tags,
+        summary:
+          "Receive the company's purchase invoices from KSeF now (they also arrive periodically); they land in the inbox",
+        response: { 202: KsefReceiveAcceptedSchema },
+      },
+      handler: async (request, reply) => {
+        await service.receiveNow(principalOf(request));
+        return reply.code(202).send({ queued: true });
+      },
     });
 
     app.get('/documents/:id/ksef', {

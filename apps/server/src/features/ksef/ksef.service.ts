@@ -29,7 +29,10 @@ import { companyOf } from '../../lib/company-scope.ts';
 import type { RequestMeta } from '../../lib/request-meta.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import { emptyDocument } from '@portal/documents';
 import { createKsefRepository, type KsefSettingsRow } from './ksef.repository.ts';
+import { demoPurchaseInvoice } from './ksef.demo.ts';
+import type { ReceivedInvoice } from './ksef.tasks.ts';
 
 export type KsefCaller = {
   userId: string;
@@ -37,6 +40,52 @@ export type KsefCaller = {
   permissions: readonly FeaturePermission[];
   toggles: readonly FeatureToggle[];
 };
+
+/** What the ksef feature hands the documents to store a received invoice (documents.service.ts `storeReceived`). */
+export type ReceivedDocument = {
+  companyId: string;
+  key: { senderId: string; controlReference: string };
+  recipientId: string;
+  syntax: string;
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+  document: {
+    kind: string;
+    documentType: string;
+    number: string | null;
+    referenceNumber: string | null;
+    functionCode: string | null;
+    documentNameCode: string | null;
+    messageType: string;
+    standard: string;
+    version: string;
+    partnerGln: string | null;
+    partnerName: string | null;
+    buyerTaxId: string | null;
+    sellerTaxId: string | null;
+    businessDate: string | null;
+    status: string;
+    findings: unknown[];
+    body: CanonicalDocument;
+  };
+  reason: string;
+};
+
+const withNumber = (body: CanonicalDocument, number: string): CanonicalDocument => ({
+  ...body,
+  header: { ...body.header, number },
+});
+
+/** The first export of a company looks back this far (KSeF allows windows of at most 3 months, NOTES §9). */
+const RECEIVE_FIRST_DAYS = 30;
+/** One export window (KSeF: at most 3 months). */
+const RECEIVE_WINDOW_DAYS = 89;
+/** KSeF's own environments: a subject type's export at most every 15 minutes (NOTES §9). */
+const RECEIVE_MIN_INTERVAL_KSEF_MS = 15 * 60_000;
+/** Truncated packages fetched one after another in one run before the next run goes on. */
+const RECEIVE_MAX_PACKAGES = 20;
+const DAY_MS = 86_400_000;
 
 /** What a login of the company needs: where KSeF is and the credentials. */
 export type KsefConnection = { baseUrl: string; credentials: KsefCredentials };
@@ -65,7 +114,11 @@ export function createKsefService(deps: {
   documents: () => {
     outboxDocument(companyId: string, id: string): Promise<{ body: CanonicalDocument; number: string | null } | null>;
     readable(caller: KsefCaller, id: string): Promise<boolean>;
+    /** Stores a received invoice in the company's inbox once per key (the documents service's `storeReceived`). */
+    storeReceived(input: ReceivedDocument): Promise<string | null>;
   };
+  /** Between two receiving runs of a company on the simulator; on KSeF itself at least 15 minutes (NOTES §9). */
+  receiveIntervalMs?: number;
   /** The company's name, VAT id and toggles (the companies service's `find`), for the demo-ksef binding. */
   companies: {
     find(id: string, tx?: Db): Promise<{ name: string; vatId: string | null; toggles: readonly string[] } | undefined>;
@@ -189,6 +242,105 @@ export function createKsefService(deps: {
     return null;
   }
 
+  /** The period of a company's receiving runs: the configured one, and never under 15 minutes on KSeF itself. */
+  const receivePeriodOf = (environment: string | null | undefined): number => {
+    const configured = deps.receiveIntervalMs ?? 60_000;
+    return environment && environment !== 'simulator' ? Math.max(configured, RECEIVE_MIN_INTERVAL_KSEF_MS) : configured;
+  };
+
+  /**
+   * Enqueues the company's next receiving run at the start of the next period, once per period whoever asks (the
+   * server at start, each run, a change of the settings): its key is the company and the period's start.
+   */
+  async function scheduleReceive(companyId: string, environment: string | null | undefined): Promise<void> {
+    const period = receivePeriodOf(environment);
+    const now = deps.clock.now().getTime();
+    const next = Math.floor(now / period + 1) * period;
+    // The wait is measured from this moment, not from the clock's: pg-boss's clock is the database's.
+    await deps.jobs.enqueue(
+      deps.db,
+      'ksef.receive',
+      { companyId },
+      { key: `${companyId}/${next}`, startAfter: new Date(Date.now() + (next - now)) },
+    );
+  }
+
+  /** The inbox row of one received invoice: a KSeF FA(3) invoice, its partner the seller. */
+  const receivedDocument = (companyId: string, nip: string, invoice: ReceivedInvoice): ReceivedDocument => {
+    const common = {
+      documentType: 'KSEF_INVOICE',
+      // The KSeF number is the invoice's reference in KSeF: listed and searchable beside the invoice's own number.
+      referenceNumber: invoice.ksefNumber,
+      messageType: 'FA(3)',
+      standard: 'ksef',
+      version: 'FA (3) 1-0E',
+    };
+    if (invoice.ok) {
+      return {
+        companyId,
+        key: { senderId: invoice.sellerNip, controlReference: invoice.ksefNumber },
+        recipientId: nip,
+        syntax: 'XML:UTF-8',
+        fileName: `${invoice.ksefNumber}.xml`,
+        contentType: 'application/xml',
+        bytes: invoice.xml,
+        reason: 'ksef',
+        document: {
+          ...common,
+          kind: invoice.body.kind,
+          number: invoice.number,
+          functionCode: invoice.body.header.functionCode ?? null,
+          documentNameCode: invoice.body.header.documentNameCode ?? null,
+          partnerGln: invoice.sellerGln,
+          partnerName: invoice.sellerName,
+          buyerTaxId: invoice.buyerNip,
+          sellerTaxId: invoice.sellerNip,
+          businessDate: invoice.issueDate,
+          status: 'received',
+          findings: [],
+          body: invoice.body,
+        },
+      };
+    }
+    // An invoice KSeF took but the parser cannot read still arrives, in Error, with KSeF's metadata and the reason.
+    const seller = invoice.meta.sellerNip ?? invoice.ksefNumber.slice(0, 10);
+    return {
+      companyId,
+      key: { senderId: seller, controlReference: invoice.ksefNumber },
+      recipientId: nip,
+      syntax: 'XML:UTF-8',
+      fileName: `${invoice.ksefNumber}.xml`,
+      contentType: 'application/xml',
+      bytes: invoice.xml,
+      reason: 'validation',
+      document: {
+        ...common,
+        kind: 'invoice',
+        number: invoice.meta.invoiceNumber,
+        functionCode: null,
+        documentNameCode: null,
+        partnerGln: null,
+        partnerName: invoice.meta.sellerName,
+        buyerTaxId: nip,
+        sellerTaxId: seller,
+        businessDate: invoice.meta.issueDate,
+        status: 'error',
+        findings: [
+          {
+            code: `ksef_${invoice.code}`,
+            severity: 'error',
+            level: 'syntax',
+            path: 'Faktura',
+            line: 0,
+            column: 0,
+            params: { message: invoice.message.slice(0, 500) },
+          },
+        ],
+        body: withNumber(emptyDocument('invoice'), invoice.meta.invoiceNumber ?? invoice.ksefNumber),
+      },
+    };
+  };
+
   /** Moves a submission, with the time it moved. */
   const mark = (documentId: string, values: Parameters<typeof repo.updateSubmission>[1]) =>
     repo.updateSubmission(documentId, { ...values, updatedAt: deps.clock.now() });
@@ -303,6 +455,102 @@ export function createKsefService(deps: {
       }
     },
 
+    /**
+     * The `ksef.receive` job (issue 13): the company's purchase invoices (Subject2) exported from KSeF since its
+     * high-water mark, decrypted, read on the CPU pool and stored in its inbox, once per KSeF number (the interchange
+     * key seller NIP + KSeF number makes a second arrival store nothing). The mark moves to the package's
+     * `permanentStorageHwmDate`, or to `lastPermanentStorageDate` while packages are truncated (NOTES §9). The next
+     * run is enqueued first, so a failing run does not end the schedule. A company without the toggle or a
+     * connection does nothing. Answers how many invoices were stored.
+     */
+    async receive(companyId: string): Promise<number> {
+      const company = await deps.companies.find(companyId);
+      if (!company?.toggles.includes('KSEF') && !company?.toggles.includes('DEMO_KSEF')) return 0;
+      const connection = await connectionOf(companyId);
+      const row = await repo.find(companyId);
+      if (!connection || !row) return 0;
+      await scheduleReceive(companyId, row.environment);
+      const now = deps.clock.now();
+      let from = row.receiveHwm ?? new Date(now.getTime() - RECEIVE_FIRST_DAYS * DAY_MS);
+      let stored = 0;
+      const auth = await this.clientFor(connection).login(connection.credentials);
+      try {
+        for (let i = 0; i < RECEIVE_MAX_PACKAGES; i++) {
+          // Windows of at most 3 months, one after the other (a company that did not receive for long catches up).
+          const windowEnd = from.getTime() + RECEIVE_WINDOW_DAYS * DAY_MS;
+          const exported = await auth.exportInvoices({
+            subjectType: 'Subject2',
+            dateRange: {
+              dateType: 'PermanentStorage',
+              from: from.toISOString(),
+              ...(windowEnd < now.getTime() ? { to: new Date(windowEnd).toISOString() } : {}),
+              restrictToPermanentStorageHwmDate: true,
+            },
+          });
+          const read = await deps.cpu.run({ name: 'ksef.readExport', zip: exported.zip });
+          if (!read.ok) throw new Error(`export ${exported.referenceNumber}: ${read.reason}`);
+          for (const invoice of read.invoices) {
+            if (await deps.documents().storeReceived(receivedDocument(companyId, row.nip, invoice))) stored += 1;
+          }
+          const next = exported.isTruncated ? exported.lastPermanentStorageDate : exported.permanentStorageHwmDate;
+          // Only forward: a package's mark before ours (a clock step back) is not taken, and ends the run.
+          if (!next || Date.parse(next) <= from.getTime()) break;
+          from = new Date(next);
+          await repo.setReceiveMark(companyId, { receiveHwm: from });
+          if (!exported.isTruncated && windowEnd >= now.getTime()) break;
+        }
+        await repo.setReceiveMark(companyId, { receivedAt: deps.clock.now() });
+      } finally {
+        await auth.logout().catch(() => undefined);
+      }
+      return stored;
+    },
+
+    /** Enqueues every receiving company's next run (the server at start; each run then enqueues its next). */
+    async scheduleReceiving(): Promise<void> {
+      for (const c of await repo.receivingCompanies()) await scheduleReceive(c.companyId, c.environment);
+    },
+
+    /**
+     * The demo start only (ksef.demo.ts): `seller` issues an invoice in the portal's simulator, logged in with a TEST
+     * certificate of its NIP, as its own ERP would. Answers the KSeF number.
+     */
+    async issueInSimulator(seller: { nip: string; name: string }, xml: string): Promise<string> {
+      const { certificatePem, privateKeyPem } = await createTestCertificate({
+        nip: seller.nip,
+        name: seller.name,
+        notBefore: new Date(deps.clock.now().getTime() - DAY_MS),
+      });
+      const auth = await this.clientFor({ baseUrl: deps.simulatorBaseUrl }).login({
+        kind: 'certificate',
+        context: { type: 'Nip', value: seller.nip },
+        certificatePem,
+        privateKey: privateKeyPem,
+      });
+      try {
+        const session = await auth.openOnlineSession();
+        const sent = await session.send(xml);
+        await session.close().catch(() => undefined);
+        const status = await auth.waitForInvoice(session.referenceNumber, sent.referenceNumber);
+        return status.ksefNumber ?? String(status.status.extensions?.originalKsefNumber ?? '');
+      } finally {
+        await auth.logout().catch(() => undefined);
+      }
+    },
+
+    /** The demo's first start: Demo Supplier issues Demo KSeF an invoice in the simulator (ksef.demo.ts). */
+    async issueDemoPurchaseInvoice(): Promise<{ ksefNumber: string; number: string }> {
+      const demo = demoPurchaseInvoice(deps.clock.now());
+      return { ksefNumber: await this.issueInSimulator(demo.seller, demo.xml), number: demo.number };
+    },
+
+    /** "Receive now": a run of the caller's company's receiving job, at once (202; the inbox shows what arrives). */
+    async receiveNow(caller: KsefCaller): Promise<void> {
+      const companyId = allow(caller);
+      await deps.jobs.enqueue(deps.db, 'ksef.receive', { companyId });
+      deps.jobs.wake('ksef.receive');
+    },
+
     /** A document's KSeF submission as its view shows it (null: none); 404 for a document the caller cannot read. */
     async submissionOf(caller: KsefCaller, documentId: string): Promise<KsefSubmissionView | null> {
       if (!(await deps.documents().readable(caller, documentId))) throw notFound();
@@ -331,7 +579,7 @@ export function createKsefService(deps: {
     },
 
     /** A client for the company's KSeF (the sending and receiving jobs use it). */
-    clientFor(connection: KsefConnection): KsefClient {
+    clientFor(connection: Pick<KsefConnection, 'baseUrl'>): KsefClient {
       return new KsefClient({ baseUrl: connection.baseUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
     },
 
@@ -358,6 +606,14 @@ export function createKsefService(deps: {
         updatedAt: deps.clock.now(),
         updatedBy: caller.userId,
       });
+      // Another NIP or KSeF has its own invoices: receiving starts afresh there.
+      if (
+        before &&
+        (before.nip !== row.nip || before.environment !== row.environment || before.baseUrl !== row.baseUrl)
+      ) {
+        await repo.setReceiveMark(companyId, { receiveHwm: null });
+      }
+      await scheduleReceive(companyId, row.environment);
       await record(
         caller,
         companyId,

@@ -22,6 +22,13 @@ export const ksefSettings = pgTable('ksef_settings', {
   privateKeySealed: text('private_key_sealed'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  /**
+   * Receiving (the `ksef.receive` job): the permanent-storage date the next export of purchase invoices (Subject2)
+   * starts from, KSeF's `permanentStorageHwmDate` of the last package (NOTES §9); null before the first run.
+   */
+  receiveHwm: timestamp('receive_hwm', { withTimezone: true }),
+  /** When the last receiving run finished. */
+  receivedAt: timestamp('received_at', { withTimezone: true }),
 });
 
 /**

@@ -4,9 +4,18 @@
  * is returned as a code, not thrown.
  */
 import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
+import { unzipSync } from 'fflate';
 import forge from 'node-forge';
 import type { CanonicalDocument } from '@portal/documents';
-import { buildFa3, canonicalToKsefInvoice, validateFa3 } from '@portal/ksef';
+import {
+  buildFa3,
+  canonicalToKsefInvoice,
+  fa3ToCanonical,
+  Fa3ParseError,
+  MAX_FA3_BYTES,
+  parseFa3,
+  validateFa3,
+} from '@portal/ksef';
 
 export type ReadCertificateTask = { data: Uint8Array; password: string };
 
@@ -124,4 +133,98 @@ export async function buildInvoiceTask(input: BuildInvoiceTask): Promise<BuildIn
   if (!checked.valid)
     return { ok: false, reasons: checked.errors.map((e) => `${e.line ? `${e.line}: ` : ''}${e.message}`) };
   return { ok: true, xml };
+}
+
+export type ReadExportTask = { zip: Uint8Array };
+
+/** One invoice of an export package: read (with what the inbox lists of it), or why it could not be. */
+export type ReceivedInvoice = {
+  ksefNumber: string;
+  xml: Uint8Array;
+  /** KSeF's metadata of it (`_metadata.json`), used when the XML cannot be read. */
+  meta: { invoiceNumber: string | null; issueDate: string | null; sellerNip: string | null; sellerName: string | null };
+} & (
+  | {
+      ok: true;
+      body: CanonicalDocument;
+      number: string;
+      issueDate: string;
+      sellerNip: string;
+      sellerName: string;
+      sellerGln: string | null;
+      buyerNip: string | null;
+    }
+  | { ok: false; code: string; message: string }
+);
+
+export type ReadExportResult = { ok: true; invoices: ReceivedInvoice[] } | { ok: false; reason: string };
+
+type ExportMetadata = {
+  ksefNumber?: string;
+  invoiceNumber?: string;
+  issueDate?: string;
+  seller?: { nip?: string; name?: string };
+};
+
+/**
+ * A decrypted export package (NOTES §9: the invoices' XML files and `_metadata.json`) read into invoices on the CPU
+ * pool: each FA(3) parsed and mapped to the canonical body the document view shows. A file the parser refuses is
+ * kept with the reason, not thrown, so one bad invoice does not hold back the package.
+ */
+export function readExportTask(input: ReadExportTask): Promise<ReadExportResult> {
+  let files: Record<string, Uint8Array>;
+  try {
+    // Files larger than FA(3) allows are left in the archive: a package is never inflated beyond what it may hold.
+    files = unzipSync(input.zip, { filter: (f) => f.originalSize <= MAX_FA3_BYTES * 2 });
+  } catch (error) {
+    return Promise.resolve({ ok: false, reason: error instanceof Error ? error.message : String(error) });
+  }
+  const metadata = new Map<string, ExportMetadata>();
+  const metaFile = files['_metadata.json'];
+  if (metaFile) {
+    try {
+      const parsed = JSON.parse(Buffer.from(metaFile).toString('utf8')) as { invoices?: ExportMetadata[] };
+      for (const m of parsed.invoices ?? []) if (m.ksefNumber) metadata.set(m.ksefNumber, m);
+    } catch {
+      // Without metadata the file names still give the KSeF numbers.
+    }
+  }
+  const invoices: ReceivedInvoice[] = [];
+  for (const [name, xml] of Object.entries(files)) {
+    if (!name.toLowerCase().endsWith('.xml')) continue;
+    const ksefNumber = name.replace(/^.*\//, '').replace(/\.xml$/i, '');
+    const m = metadata.get(ksefNumber) ?? {};
+    const meta = {
+      invoiceNumber: m.invoiceNumber || null,
+      issueDate: m.issueDate || null,
+      sellerNip: m.seller?.nip || null,
+      sellerName: m.seller?.name || null,
+    };
+    try {
+      const invoice = parseFa3(xml);
+      invoices.push({
+        ksefNumber,
+        xml,
+        meta,
+        ok: true,
+        body: fa3ToCanonical(invoice),
+        number: invoice.number,
+        issueDate: invoice.issueDate,
+        sellerNip: invoice.seller.nip,
+        sellerName: invoice.seller.name,
+        sellerGln: invoice.seller.address.gln ?? null,
+        buyerNip: invoice.buyer.id.type === 'nip' ? invoice.buyer.id.nip : null,
+      });
+    } catch (error) {
+      invoices.push({
+        ksefNumber,
+        xml,
+        meta,
+        ok: false,
+        code: error instanceof Fa3ParseError ? error.code : 'unreadable',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return Promise.resolve({ ok: true, invoices });
 }
