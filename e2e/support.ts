@@ -185,14 +185,13 @@ export async function inArabic(page: Page, baseURL: string | undefined): Promise
 }
 
 /**
- * A page in a context of its own (a second user, or a phone-sized screen): `browser.newContext()` takes none of the
- * config's `use` options, so the base URL and the locale are given here. Downloads are accepted (Playwright's default).
+ * A page in a context of its own (a second user, or a phone-sized screen), with the base URL and the locale given
+ * here (and the config's storage state, which Playwright applies to every context). Downloads are accepted (Playwright's default).
  */
 export async function newPage(browser: Browser, baseURL: string | undefined, phone = false): Promise<Page> {
   const context = await browser.newContext({
     baseURL,
     locale: 'en-GB',
-    ...(baseURL ? { storageState: ettnExpirySeen(baseURL) } : {}),
     ...(phone ? { viewport: { width: 390, height: 844 } } : {}),
   });
   return context.newPage();

@@ -31,49 +31,56 @@ export function EttnExpiryDialog({
   held?: boolean;
   storage?: Storage;
 }) {
-  const { t, i18n } = useTranslation('ettn');
+  const { t, i18n, ready } = useTranslation('ettn');
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [items, setItems] = useState<EttnExpiringItem[]>([]);
   const [opened, setOpened] = useState(false);
-  const [checked, setChecked] = useState(false);
+  // Checked once per layout: a ref, so that marking it does not re-run the effect and drop the answer.
+  const checked = useRef(false);
   const wasHeld = useRef(false);
 
   useEffect(() => {
-    if (held) wasHeld.current = true;
-    if (held || checked) return;
+    if (held) {
+      wasHeld.current = true;
+      return;
+    }
+    if (checked.current) return;
     let active = true;
-    const timer = setTimeout(() => {
-      setChecked(true);
-      void (async () => {
-        const key = await ettnExpirySeenKey(email);
-        const today = calendarDay(new Date());
-        if (storage.getItem(key) === today) return;
-        // Failures are not the user's business here: the API client already reports server errors.
-        const data = await queryClient.fetchQuery(ettnAliasesQuery(api)).catch(() => undefined);
-        if (!active || !data?.expiresSoon) return;
-        // The server's clock decides what is "soon": everything still valid that ends within 14 days of its earliest.
-        const until = new Date(data.expiresSoon).getTime() + ETTN_EXPIRY_WARNING_MS;
-        const valid = new Set([
-          ...data.aliases.filter((a) => a.isRegistered).map((a) => `alias-${a.value}`),
-          ...data.subscriptions.filter((s) => !s.expired).map((s) => `subscription-${s.id}`),
-        ]);
-        const soon = expiryItems(data).filter(
-          (item) => valid.has(item.key) && new Date(item.expiresAt).getTime() <= until,
-        );
-        if (soon.length === 0) return;
-        storage.setItem(key, today);
-        setItems(soon);
-        setOpened(true);
-      })();
+    const timer = setTimeout(
+      () => {
+        checked.current = true;
+        void (async () => {
+          const key = await ettnExpirySeenKey(email);
+          const today = calendarDay(new Date());
+          if (storage.getItem(key) === today) return;
+          // Failures are not the user's business here: the API client already reports server errors.
+          const data = await queryClient.fetchQuery(ettnAliasesQuery(api)).catch(() => undefined);
+          if (!active || !data?.expiresSoon) return;
+          // The server's clock decides what is "soon": all still valid that end within 14 days of its earliest.
+          const until = new Date(data.expiresSoon).getTime() + ETTN_EXPIRY_WARNING_MS;
+          const valid = new Set([
+            ...data.aliases.filter((a) => a.isRegistered).map((a) => `alias-${a.value}`),
+            ...data.subscriptions.filter((s) => !s.expired).map((s) => `subscription-${s.id}`),
+          ]);
+          const soon = expiryItems(data).filter(
+            (item) => valid.has(item.key) && new Date(item.expiresAt).getTime() <= until,
+          );
+          if (soon.length === 0) return;
+          storage.setItem(key, today);
+          setItems(soon);
+          setOpened(true);
+        })();
+      },
       // After the manual dialog closes: one second; otherwise its moment plus one second.
-    }, wasHeld.current ? 1000 : ETTN_CHECK_DELAY_MS);
+      wasHeld.current ? 1000 : ETTN_CHECK_DELAY_MS,
+    );
     return () => {
       active = false;
       clearTimeout(timer);
     };
-  }, [held, checked, email, storage, api, queryClient]);
+  }, [held, email, storage, api, queryClient]);
 
   const close = () => setOpened(false);
   const renew = () => {
@@ -81,6 +88,8 @@ export function EttnExpiryDialog({
     void navigate({ to: '/profile', search: { panel: 'ettn-subscriptions' } });
   };
 
+  // Its texts are the e-TTN feature's, loaded with it: nothing to render before them.
+  if (!ready) return null;
   return (
     <Modal
       opened={opened}
