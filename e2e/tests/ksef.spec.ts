@@ -4,7 +4,8 @@ import { SUPPLIER_GLN, afterToasts, expectAccessible, logIn } from '../support.t
 /**
  * KSeF in the browser (issue 13): the demo-ksef user finds its company bound to the portal's KSeF simulator and
  * tests the connection, writes an invoice to Demo Supplier and sends it; the invoice goes to KSeF through the job,
- * and the document view shows it accepted with its KSeF number, and gives its UPO.
+ * and the document view shows it accepted with its KSeF number, and gives its UPO. The other way: the invoice Demo
+ * Supplier issues Demo KSeF in the simulator at the demo's first start arrives in Demo KSeF's inbox.
  */
 const KSEF_USER = { email: 'ksef@demo.example.com', password: 'Ksef#Demo2026' };
 
@@ -70,5 +71,67 @@ test('the demo-ksef user tests its KSeF connection, sends an invoice, sees it ac
   await panel.getByRole('button', { name: 'Download UPO' }).click();
   expect((await download).suggestedFilename()).toMatch(/^UPO_7010002139-.*\.xml$/);
   await page.mouse.move(0, 0);
+  await expectAccessible(page);
+});
+
+test("Demo Supplier issues an invoice to Demo KSeF and it arrives in Demo KSeF's inbox through the simulator", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  // The server issues it at the demo's first start (main.ts), numbered with that day.
+  const number = /^FV\/\d{4}\/\d{2}\/\d{2}\/KSEF-DEMO$/;
+
+  await logIn(page, KSEF_USER);
+  await page.getByRole('button', { name: 'Got it' }).click();
+
+  // The receiving job runs every minute on the simulator; "Receive invoices now" does not wait for it.
+  await page.goto('/profile?panel=company-settings');
+  const receive = page.getByTestId('ksef-receive');
+  await receive.getByRole('button', { name: 'Receive invoices now' }).click();
+  await expect(
+    page.getByText('Receiving has started: new invoices will appear in the inbox in a moment.'),
+  ).toBeVisible();
+  await afterToasts(page);
+  await page.mouse.move(0, 0);
+  await expectAccessible(page);
+
+  const link = page.getByRole('link', { name: number });
+  await expect(async () => {
+    await page.goto(`/documents/in?documentNumber=${encodeURIComponent('FV/')}`);
+    await expect(link).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 90_000, intervals: [2_000] });
+  await link.first().click();
+
+  const view = page.getByTestId('document-view');
+  await expect(view.getByTestId('party-SU')).toContainText('Demo Supplier');
+  await expect(view.getByTestId('party-BY')).toContainText('Demo KSeF');
+  const lines = view.getByTestId('document-lines');
+  await expect(lines).toContainText('Woda mineralna 0,5 l');
+  await expect(lines).toContainText('Kawa ziarnista 1 kg');
+  const vat = view.getByRole('table', { name: 'VAT summary' });
+  await expect(vat.locator('tbody tr')).toHaveCount(2);
+  await expect(vat.locator('tbody tr').filter({ hasText: '23 %' })).toContainText('119.80');
+  await expect(vat.locator('tbody tr').filter({ hasText: '8 %' })).toContainText('30.96');
+  await page.mouse.move(0, 0);
+  await expectAccessible(page);
+
+  // The original is the FA(3) XML as KSeF keeps it, shown as XML (not cut into EDIFACT segments).
+  await view.getByRole('tab', { name: 'Original' }).click();
+  const original = view.getByTestId('document-original');
+  await expect(original).toHaveAttribute('data-format', 'xml');
+  await expect(original).toContainText('<Faktura');
+  await expect(original).toContainText('KSEF-DEMO');
+  await expectAccessible(page);
+
+  // In Polish.
+  await page.context().addCookies([{ name: 'lang', value: 'pl', url: baseURL ?? 'http://localhost' }]);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  await expect(view.getByRole('table', { name: 'Podsumowanie VAT' })).toBeVisible();
+  await page.mouse.move(0, 0);
+  await expectAccessible(page);
+  await view.getByRole('tab', { name: 'Oryginał' }).click();
+  await expect(view.getByTestId('document-original')).toContainText('<Faktura');
   await expectAccessible(page);
 });

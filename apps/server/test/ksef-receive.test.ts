@@ -147,6 +147,17 @@ describe('receiving invoices from KSeF', () => {
     });
     documentId = items[0]!.id;
 
+    // The settings say when invoices were last received; the export's KSeF number column gives its number.
+    const settings = await t.app.inject({ url: '/api/company/ksef', headers: bearer(ksef) });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(Date.parse(settings.json().receivedAt)).not.toBeNaN();
+    const csv = await t.app.inject({
+      url: `/api/documents/export?format=csv&direction=in&columns=DocumentNumber,KsefNumber&documentNumber=FV/SUP/1`,
+      headers: bearer(ksef),
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain(ksefNumber);
+
     // Run twice more: once from the mark, once from the start (the mark forgotten): still the one document.
     await receive(ksef, ksefCompany);
     expect(await inbox(ksef, 'FV/SUP/1')).toHaveLength(1);

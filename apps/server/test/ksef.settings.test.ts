@@ -125,6 +125,8 @@ describe('the company’s KSeF settings', () => {
       environment: 'simulator',
       baseUrl: 'http://portal.test/ksef-simulator/v2',
       hasToken: true,
+      // Nothing received yet (ksef-receive.test.ts: the time of the last run once there was one).
+      receivedAt: null,
     });
     expect(saved.body).not.toContain(secret);
     // At rest the token is sealed: the table holds no trace of it.

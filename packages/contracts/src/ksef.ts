@@ -61,6 +61,8 @@ export const KsefConnectionSchema = z.object({
     .object({ subject: z.string(), validFrom: z.string(), validTo: z.string(), fingerprint: z.string() })
     .nullable(),
   updatedAt: z.string().nullable(),
+  /** When the last run of the receiving job finished (`ksef.receive`); null before the first. */
+  receivedAt: z.string().nullable(),
 });
 export type KsefConnectionView = z.infer<typeof KsefConnectionSchema>;
 

@@ -18,6 +18,7 @@ export const SetLanguageRequestSchema = z.object({ language: LanguageSchema });
 
 /**
  * The document list columns (description, section 3), in the description's order, and the six shown by default.
+ * KSeF's reference number comes last, an optional column for received KSeF invoices.
  * A user's choice (which columns, in which order) is kept per list: `POST /users/getColumns`, `PUT /users/setColumns`.
  */
 export const DOCUMENT_COLUMNS = [
@@ -38,6 +39,8 @@ export const DOCUMENT_COLUMNS = [
   'Standard',
   'Version',
   'TestOut',
+  /** The KSeF reference number of a received KSeF invoice (issue 13; the description's KSeF labels). */
+  'KsefNumber',
 ] as const;
 export type DocumentColumn = (typeof DOCUMENT_COLUMNS)[number];
 export const DEFAULT_DOCUMENT_COLUMNS: readonly DocumentColumn[] = [

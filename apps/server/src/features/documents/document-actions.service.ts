@@ -82,6 +82,9 @@ function cellOf(column: DocumentColumn, row: DocumentListRow, t: Translate): str
       return row.version;
     case 'TestOut':
       return row.test ? t('yes') : t('no');
+    case 'KsefNumber':
+      // A received KSeF invoice keeps its KSeF number as its reference number (decision 0039).
+      return row.standard === 'ksef' ? row.referenceNumber : null;
   }
 }
 

@@ -152,6 +152,7 @@ export function createKsefService(deps: {
         hasToken: false,
         certificate: null,
         updatedAt: null,
+        receivedAt: null,
       };
     }
     const cert = row.certificatePem ? new X509Certificate(row.certificatePem) : null;
@@ -171,6 +172,7 @@ export function createKsefService(deps: {
           }
         : null,
       updatedAt: row.updatedAt.toISOString(),
+      receivedAt: row.receivedAt?.toISOString() ?? null,
     };
   };
 

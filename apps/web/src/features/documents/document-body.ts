@@ -49,6 +49,8 @@ const LineSchema = z.object({
   amounts: list(AmountSchema),
   allowances: list(AllowanceSchema),
 });
+/** A tax breakdown row (TAX with its MOA): an invoice's VAT summary has one per rate, 125 taxable and 124 tax. */
+const TaxSchema = z.object({ type: str, rate: str, category: str, amounts: list(AmountSchema) });
 
 export const ViewBodySchema = z.object({
   header: z
@@ -61,6 +63,7 @@ export const ViewBodySchema = z.object({
   paymentMeans: str,
   lines: list(LineSchema),
   totals: list(AmountSchema),
+  taxes: list(TaxSchema),
 });
 export type ViewBody = z.infer<typeof ViewBodySchema>;
 export type ViewLine = ViewBody['lines'][number];
@@ -73,6 +76,7 @@ export const readBody = (body: unknown): ViewBody =>
     paymentTerms: [],
     lines: [],
     totals: [],
+    taxes: [],
   }).parse(body);
 
 /** The line's main quantity: ordered (21), despatched (12), invoiced (47), received (48), else the first. */

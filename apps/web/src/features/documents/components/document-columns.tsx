@@ -96,5 +96,8 @@ export function documentColumn(
       return { ...base, cell: (row) => ltr(row.version) };
     case 'TestOut':
       return { ...base, cell: (row) => (row.test ? t('yes') : t('no')) };
+    case 'KsefNumber':
+      // A received KSeF invoice keeps its KSeF number as its reference number (decision 0039).
+      return { ...base, cell: (row) => ltr(row.standard === 'ksef' ? row.documentReferenceNumber : null) };
   }
 }

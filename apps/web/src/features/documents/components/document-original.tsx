@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { DocumentCodes } from '@portal/contracts';
+import type { DocumentCodes, DocumentListItem } from '@portal/contracts';
 import { useSession } from '../../../app/session/session-context.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { errorText } from '../../../lib/error-text.ts';
@@ -92,6 +92,41 @@ export function segmentPieces(segment: string, d: Delimiters): SegmentPiece[] {
   return pieces;
 }
 
+/**
+ * An XML original (a KSeF FA(3) invoice) one element a line, indented by depth; an element holding only text stays on
+ * its line with it. An XML already laid out over lines is shown as it is, and so is one this simple reading cannot
+ * follow (a comment or CDATA holding `>`, tags that do not nest): only the layout changes, never the text.
+ */
+export function prettyXml(xml: string): string {
+  const text = xml.trim();
+  if (/>\s*\n\s*</.test(text)) return text;
+  const tokens = text.split(/(<[^>]*>)/).filter((token) => token.trim() !== '');
+  const lines: string[] = [];
+  let depth = 0;
+  const indent = () => '  '.repeat(depth);
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.startsWith('</')) {
+      depth -= 1;
+      if (depth < 0) return text;
+      lines.push(indent() + token);
+    } else if (token.startsWith('<?') || token.startsWith('<!') || token.endsWith('/>') || !token.startsWith('<')) {
+      lines.push(indent() + token.trim());
+    } else {
+      const inner = tokens[i + 1];
+      const close = tokens[i + 2];
+      if (inner !== undefined && !inner.startsWith('<') && close?.startsWith('</')) {
+        lines.push(indent() + token + inner + close);
+        i += 2;
+      } else {
+        lines.push(indent() + token);
+        depth += 1;
+      }
+    }
+  }
+  return depth === 0 ? lines.join('\n') : text;
+}
+
 type Described = { key: string; name: string };
 
 /** The names of a segment's pieces: the segment's for its tag, the element's or component's for a value. */
@@ -119,10 +154,16 @@ function describe(
 }
 
 /**
- * The original tab: the interchange one segment a line; with the directory imported, every segment tag and element
+ * The original tab. An XML original (standard `ksef`: FA(3)) as XML, one element a line and wrapped; an EDIFACT
+ * interchange one segment a line; with the directory imported, every segment tag and element
  * names itself in a tooltip on hover and on keyboard focus (the arrow keys move between them, one tab stop).
  */
-export function DocumentOriginal(props: { id: string; version: string; codes: DocumentCodes | undefined }) {
+export function DocumentOriginal(props: {
+  id: string;
+  version: string;
+  standard: DocumentListItem['standard'];
+  codes: DocumentCodes | undefined;
+}) {
   const { id, codes } = props;
   const { t } = useTranslation('documents');
   const session = useSession();
@@ -139,6 +180,22 @@ export function DocumentOriginal(props: { id: string; version: string; codes: Do
         {errorText(original.error, 'documents')}
       </Alert>
     );
+
+  if (props.standard !== 'edifact') {
+    return (
+      <Code
+        block
+        dir="ltr"
+        aria-label={t('view.originalXmlLabel')}
+        tabIndex={0}
+        data-testid="document-original"
+        data-format="xml"
+        style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: '60vh', overflow: 'auto' }}
+      >
+        {prettyXml(original.data)}
+      </Code>
+    );
+  }
 
   const segments = splitSegments(original.data);
   const named = codes !== undefined && codes.directory !== null && segments.length <= NAMED_SEGMENTS_MAX;

@@ -4,7 +4,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 import { sumOfLineAmounts } from '../document-body.ts';
 import { makeAccessToken } from '../../../test/tokens.ts';
 import { DOC_ID, ORIGINAL, detail, documentsRoutes, signedIn } from '../documents-test-data.ts';
-import { splitSegments } from './document-original.tsx';
+import { prettyXml, splitSegments } from './document-original.tsx';
 
 function routesWith(overrides: Record<string, unknown> = {}) {
   const { routes } = documentsRoutes();
@@ -72,6 +72,87 @@ describe('document view', () => {
     expect(lines?.at(-1)).toBe("UNZ+1+1'");
     // Asked for in UTF-8: the server converts a file of another syntax level (UNOC: ISO 8859-1) for reading.
     expect(files.mock.calls[0]?.[0]).toBe(`/api/documents/${DOC_ID}/original?encoding=utf-8`);
+  });
+
+  it('shows the original of a KSeF invoice as XML, one element a line, not cut into segments', async () => {
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8"?><Faktura xmlns="http://crd.gov.pl/wzor/2025/06/25/13775/"><Naglowek>' +
+      '<KodFormularza kodSystemowy="FA (3)">FA</KodFormularza></Naglowek><Fa><P_2>FV/1\'2</P_2><P_7/></Fa></Faktura>';
+    vi.stubGlobal('fetch', async (url: string) =>
+      url === `/api/documents/${DOC_ID}/original?encoding=utf-8`
+        ? new Response(xml)
+        : new Response(null, { status: 404 }),
+    );
+    const app = await renderApp({
+      path: `/documents/${DOC_ID}`,
+      session: signedIn(),
+      routes: routesWith({
+        [`GET /api/documents/${DOC_ID}`]: {
+          body: detail({
+            standard: 'ksef',
+            messageType: 'FA(3)',
+            documentType: 'KSEF_INVOICE',
+            version: 'FA(3)',
+            body: {
+              ...detail().body,
+              currency: 'PLN',
+              taxes: [
+                {
+                  qualifier: '7',
+                  type: 'VAT',
+                  rate: '23',
+                  amounts: [
+                    { qualifier: '125', value: '80.00' },
+                    { qualifier: '124', value: '18.40' },
+                  ],
+                },
+                {
+                  qualifier: '7',
+                  type: 'VAT',
+                  rate: '8',
+                  amounts: [
+                    { qualifier: '125', value: '12.90' },
+                    { qualifier: '124', value: '1.03' },
+                  ],
+                },
+              ],
+            },
+          }),
+        },
+      }),
+    });
+    const view = await app.screen.findByTestId('document-view');
+    // The VAT summary: a row per rate, net and VAT.
+    const vat = within(view).getByRole('table', { name: 'VAT summary' });
+    expect(Array.from(vat.querySelectorAll('tbody tr')).map((tr) => tr.textContent)).toEqual([
+      '23 %80.00 PLN18.40 PLN',
+      '8 %12.90 PLN1.03 PLN',
+    ]);
+    await app.user.click(within(view).getByRole('tab', { name: 'Original' }));
+    const original = await within(view).findByTestId('document-original');
+    expect(original.dataset.format).toBe('xml');
+    // The apostrophe is EDIFACT's terminator, not XML's: the number stays whole on its line.
+    expect(original.textContent?.split('\n')).toEqual([
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<Faktura xmlns="http://crd.gov.pl/wzor/2025/06/25/13775/">',
+      '  <Naglowek>',
+      '    <KodFormularza kodSystemowy="FA (3)">FA</KodFormularza>',
+      '  </Naglowek>',
+      '  <Fa>',
+      "    <P_2>FV/1'2</P_2>",
+      '    <P_7/>',
+      '  </Fa>',
+      '</Faktura>',
+    ]);
+    expect(original.querySelector('[data-element]')).toBeNull();
+  });
+
+  it('lays XML out one element a line, and leaves laid-out or unreadable XML as it is', () => {
+    expect(prettyXml('<a><b>1</b><c><d/></c></a>')).toBe('<a>\n  <b>1</b>\n  <c>\n    <d/>\n  </c>\n</a>');
+    const laidOut = '<a>\n  <b>1</b>\n</a>';
+    expect(prettyXml(`  ${laidOut}\n`)).toBe(laidOut);
+    expect(prettyXml('<a><b>1</a>')).toBe('<a><b>1</a>');
+    expect(prettyXml('<a>1</b></a>')).toBe('<a>1</b></a>');
   });
 
   it('lists findings with their place, and says so when the document is not there', async () => {

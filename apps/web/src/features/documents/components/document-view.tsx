@@ -76,6 +76,8 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
   const body = readBody(doc.body);
   const { codes, nameOf } = useDocumentCodes(doc.id);
   const computed = sumOfLineAmounts(body.lines);
+  // The VAT summary: one row per rate (a KSeF invoice's P_13/P_14 pairs, an EDIFACT invoice's TAX 7 VAT groups).
+  const vat = body.taxes.filter((tax) => tax.type === undefined || tax.type === 'VAT');
   // A party the message names only by GLN: the partner's name on the platform when it is that partner.
   const partyName = (party: { gln?: string | undefined; name?: string | undefined }) =>
     party.name ?? (party.gln && party.gln === doc.partnerGln ? (doc.partnerName ?? undefined) : undefined);
@@ -302,6 +304,37 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
                 </Table.ScrollContainer>
               )}
             </section>
+            {vat.length > 0 ? (
+              <section aria-labelledby="doc-vat">
+                <Title order={3} size="h4" id="doc-vat" mb="xs">
+                  {t('view.vat.title')}
+                </Title>
+                <Table striped aria-labelledby="doc-vat" data-testid="document-vat">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th scope="col">{t('view.vat.rate')}</Table.Th>
+                      <Table.Th scope="col">{t('view.vat.net')}</Table.Th>
+                      <Table.Th scope="col">{t('view.vat.tax')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {vat.map((tax, i) => {
+                      const net = tax.amounts.find((a) => a.qualifier === '125');
+                      const amount = tax.amounts.find((a) => a.qualifier === '124');
+                      return (
+                        <Table.Tr key={`${tax.rate ?? tax.category ?? ''}-${i}`}>
+                          <Table.Td>
+                            <span dir="ltr">{tax.rate !== undefined ? `${tax.rate} %` : (tax.category ?? '')}</span>
+                          </Table.Td>
+                          <Table.Td>{net ? money(net.value, net.currency) : null}</Table.Td>
+                          <Table.Td>{amount ? money(amount.value, amount.currency) : null}</Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </section>
+            ) : null}
             {body.totals.length > 0 || computed ? (
               <section aria-labelledby="doc-totals">
                 <Title order={3} size="h4" id="doc-totals" mb="xs">
@@ -391,7 +424,7 @@ export function DocumentView({ doc }: { doc: DocumentDetail }) {
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="original" pt="md">
-          <DocumentOriginal id={doc.id} version={doc.version} codes={codes} />
+          <DocumentOriginal id={doc.id} version={doc.version} standard={doc.standard} codes={codes} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

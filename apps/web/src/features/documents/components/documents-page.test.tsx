@@ -41,6 +41,34 @@ describe('documents list', () => {
     expect(within(row).getByText('Order')).toBeTruthy();
   });
 
+  it('shows the KSeF number column for received KSeF invoices, and leaves it empty for others', async () => {
+    const ksefNumber = '5260001246-20261127-0A1B2C3D4E5F-7A';
+    const data = documentsRoutes({
+      items: [
+        listItem({
+          id: '11111111-1111-4111-8111-111111111111',
+          documentNumber: 'FV/1',
+          documentReferenceNumber: ksefNumber,
+          standard: 'ksef',
+          messageType: 'FA(3)',
+          documentType: 'KSEF_INVOICE',
+          documentKind: 'invoice',
+        }),
+        listItem({ documentReferenceNumber: 'REF-9' }),
+      ],
+    });
+    data.saved['inbox'] = ['DocumentNumber', 'KsefNumber'];
+    const app = await renderApp({ path: '/documents/in', session: signedIn(), routes: data.routes });
+    const table = await app.screen.findByTestId('documents-table');
+    expect(headers(table)).toEqual(['Document number', 'KSeF number']);
+    const cells = (number: string) =>
+      Array.from(app.screen.getByTestId(`document-row-${number}`).querySelectorAll('td')).map((td) =>
+        td.textContent?.trim(),
+      );
+    expect(cells('FV/1')).toContain(ksefNumber);
+    expect(cells('PO-1001')).not.toContain('REF-9');
+  });
+
   it('sends the filters of the address to the server and keeps the applied filters in the address', async () => {
     const { routes } = documentsRoutes();
     const urls: URL[] = [];

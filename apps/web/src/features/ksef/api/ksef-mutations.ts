@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   KsefConnectionTestSchema,
   KsefConnectionSchema,
+  KsefReceiveAcceptedSchema,
   type KsefConnectionView,
   type KsefSettingsUpdate,
 } from '@portal/contracts';
@@ -50,5 +51,18 @@ export function useTestKsefConnectionMutation() {
   const api = useApi();
   return useMutation({
     mutationFn: () => api.post('/company/ksef/test', KsefConnectionTestSchema),
+  });
+}
+
+/**
+ * "Receive invoices now": queues a run of the company's receiving job (202). The invoices land in the inbox when it
+ * has run; the settings are read again later so that the last receiving time moves.
+ */
+export function useReceiveKsefInvoicesMutation() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post('/company/ksef/receive', KsefReceiveAcceptedSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ksefKeys.settings() }),
   });
 }

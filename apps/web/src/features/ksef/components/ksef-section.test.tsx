@@ -18,6 +18,7 @@ const saved: KsefConnectionView = {
   hasToken: true,
   certificate: null,
   updatedAt: '2026-11-20T10:00:00.000Z',
+  receivedAt: null,
 };
 
 const notSet: KsefConnectionView = {
@@ -29,6 +30,7 @@ const notSet: KsefConnectionView = {
   hasToken: false,
   certificate: null,
   updatedAt: null,
+  receivedAt: null,
 };
 
 function session(): StoredSession {
@@ -310,6 +312,45 @@ describe('KsefSection on the company-settings panel', () => {
     expect((test as HTMLButtonElement).disabled).toBe(true);
     expect(within(section).getByText('Save your changes first: the test uses the saved settings.')).toBeTruthy();
     expect(within(section).queryByTestId('ksef-test-result')).toBeNull();
+  });
+
+  it('receives invoices now on request, and says when they were last received', async () => {
+    let settingsReads = 0;
+    const app = await renderApp({
+      path: '/profile?panel=company-settings',
+      session: session(),
+      routes: {
+        ...routes(),
+        // The first read: never received; after "Receive now" the settings are read again, with the new time.
+        'GET /api/company/ksef': () => {
+          settingsReads += 1;
+          return { body: settingsReads === 1 ? saved : { ...saved, receivedAt: '2026-11-27T09:30:00.000Z' } };
+        },
+        'POST /api/company/ksef/receive': { status: 202, body: { queued: true } },
+      },
+    });
+    const section = await openSection(app);
+    const block = within(section).getByTestId('ksef-receive');
+    expect(within(block).getByTestId('ksef-received-at').textContent).toBe('No invoices received from KSeF yet.');
+    await app.user.click(within(block).getByRole('button', { name: 'Receive invoices now' }));
+    expect(
+      await app.screen.findByText('Receiving has started: new invoices will appear in the inbox in a moment.'),
+    ).toBeTruthy();
+    expect(app.api.calls.filter((c) => c.method === 'POST' && c.path === '/api/company/ksef/receive')).toHaveLength(1);
+    await waitFor(() =>
+      expect(within(block).getByTestId('ksef-received-at').textContent).toMatch(/^Invoices last received: .*2026/),
+    );
+  });
+
+  it('offers no receiving before the settings are saved', async () => {
+    const app = await renderApp({
+      path: '/profile?panel=company-settings',
+      session: session(),
+      routes: routes({ settings: notSet }),
+    });
+    const section = await openSection(app);
+    expect(within(section).queryByTestId('ksef-receive')).toBeNull();
+    expect(within(section).queryByRole('button', { name: 'Receive invoices now' })).toBeNull();
   });
 
   it('asks Stay or Leave before leaving with a KSeF change unsaved', async () => {

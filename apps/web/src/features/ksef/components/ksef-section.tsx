@@ -20,6 +20,7 @@ import {
   IconAlertTriangle,
   IconCertificate,
   IconCircleCheck,
+  IconDownload,
   IconInfoCircle,
   IconPlugConnected,
   IconUpload,
@@ -46,6 +47,7 @@ import { fieldErrorText, showFailure, showSaveFailure } from '../../../lib/error
 import { formatDateTime } from '../../../lib/format.ts';
 import { showSuccess } from '../../../lib/notify.ts';
 import {
+  useReceiveKsefInvoicesMutation,
   useSaveKsefSettingsMutation,
   useTestKsefConnectionMutation,
   useUploadKsefCertificateMutation,
@@ -166,6 +168,7 @@ function KsefForms({
         onCertificateDirtyChange={setCertificateDirty}
       />
       <ConnectionTest unsaved={settingsDirty} />
+      {settings.configured ? <ReceiveInvoices receivedAt={settings.receivedAt} /> : null}
     </>
   );
 }
@@ -472,6 +475,41 @@ function CertificateUpload({
         </Group>
       </Stack>
     </Fieldset>
+  );
+}
+
+/**
+ * Receiving (decision 0039): when the company's purchase invoices were last fetched from KSeF, and "Receive invoices
+ * now", which queues a run at once rather than waiting for the next period. Only with saved settings: without them
+ * there is nothing to log in with.
+ */
+function ReceiveInvoices({ receivedAt }: { receivedAt: string | null }) {
+  const { t, i18n } = useTranslation('ksef');
+  const receive = useReceiveKsefInvoicesMutation();
+
+  return (
+    <Stack gap="xs" data-testid="ksef-receive">
+      <Group gap="sm" wrap="wrap">
+        <Button
+          type="button"
+          variant="default"
+          leftSection={<IconDownload size={18} aria-hidden />}
+          loading={receive.isPending}
+          aria-describedby="ksef-received-at"
+          onClick={() =>
+            receive.mutate(undefined, {
+              onSuccess: () => showSuccess({ message: t('receive.queued') }),
+              onError: (error) => showFailure(error, 'ksef'),
+            })
+          }
+        >
+          {t('receive.action')}
+        </Button>
+        <Text size="sm" c="dimmed" id="ksef-received-at" data-testid="ksef-received-at">
+          {receivedAt ? t('receive.lastAt', { date: formatDateTime(i18n.language, receivedAt) }) : t('receive.never')}
+        </Text>
+      </Group>
+    </Stack>
   );
 }
 
