@@ -5,17 +5,15 @@
  * so the schema is used byte for byte as published and nothing is fetched.
  *
  * Each schema is compiled once per process and kept; every validated document is disposed of after use, so many
- * validations do not grow the wasm heap.
+ * validations do not grow the wasm heap. libxml2 itself is loaded on the first validation: a process that imports
+ * the package for its crypto or model (the server's main thread) never holds the wasm module and its memory.
  */
 import { readFileSync } from 'node:fs';
-import {
-  XmlBufferInputProvider,
-  XmlDocument,
-  XmlLibError,
-  xmlRegisterInputProvider,
-  XsdValidator,
-  ParseOption,
-} from 'libxml2-wasm';
+import type { XmlDocument, XsdValidator } from 'libxml2-wasm';
+
+type Libxml2 = typeof import('libxml2-wasm');
+let libxml2: Promise<Libxml2> | undefined;
+const loadLibxml2 = (): Promise<Libxml2> => (libxml2 ??= import('libxml2-wasm'));
 
 /** One finding: the libxml2 message and, when known, the line in the validated document. */
 export type XsdError = { line?: number; message: string };
@@ -39,24 +37,24 @@ let providerRegistered = false;
 const validators = new Map<SchemaName, XsdValidator>();
 
 /** Serves the base schemas under their remote URLs; registered once (libxml2's input providers are global). */
-function registerBaseSchemas(): void {
+function registerBaseSchemas(lib: Libxml2): void {
   if (providerRegistered) return;
   const files: Record<string, Uint8Array> = {};
   for (const name of BASE_FILES) files[BASE_URL + name] = readFileSync(schemaPath(`bazowe/${name}`));
-  xmlRegisterInputProvider(new XmlBufferInputProvider(files));
+  lib.xmlRegisterInputProvider(new lib.XmlBufferInputProvider(files));
   providerRegistered = true;
 }
 
-function validatorOf(name: SchemaName): XsdValidator {
+function validatorOf(lib: Libxml2, name: SchemaName): XsdValidator {
   const cached = validators.get(name);
   if (cached) return cached;
-  registerBaseSchemas();
-  const xsd = XmlDocument.fromBuffer(readFileSync(schemaPath(SCHEMAS[name])), {
+  registerBaseSchemas(lib);
+  const xsd = lib.XmlDocument.fromBuffer(readFileSync(schemaPath(SCHEMAS[name])), {
     url: `urn:portal:ksef:${SCHEMAS[name]}`,
-    option: ParseOption.XML_PARSE_NONET,
+    option: lib.ParseOption.XML_PARSE_NONET,
   });
   try {
-    const validator = XsdValidator.fromDoc(xsd);
+    const validator = lib.XsdValidator.fromDoc(xsd);
     validators.set(name, validator);
     return validator;
   } finally {
@@ -64,8 +62,8 @@ function validatorOf(name: SchemaName): XsdValidator {
   }
 }
 
-const errorsOf = (error: unknown): XsdError[] => {
-  if (error instanceof XmlLibError && error.details.length > 0) {
+const errorsOf = (lib: Libxml2, error: unknown): XsdError[] => {
+  if (error instanceof lib.XmlLibError && error.details.length > 0) {
     return error.details.map((d) => ({ ...(d.line > 0 ? { line: d.line } : {}), message: d.message.trim() }));
   }
   return [{ message: error instanceof Error ? error.message : String(error) }];
@@ -76,23 +74,23 @@ const errorsOf = (error: unknown): XsdError[] => {
  * errors; no DTD is loaded and no entity is substituted, nothing is fetched.
  */
 export function validateXsd(name: SchemaName, xml: string | Uint8Array): Promise<XsdResult> {
-  return Promise.resolve().then(() => {
+  return loadLibxml2().then((lib) => {
     const bytes = typeof xml === 'string' ? Buffer.from(xml, 'utf8') : xml;
     if (bytes.length > MAX_VALIDATED_BYTES) {
       return { valid: false, errors: [{ message: `document larger than ${MAX_VALIDATED_BYTES} bytes` }] };
     }
-    const validator = validatorOf(name);
+    const validator = validatorOf(lib, name);
     let doc: XmlDocument;
     try {
-      doc = XmlDocument.fromBuffer(bytes, { option: ParseOption.XML_PARSE_NONET });
+      doc = lib.XmlDocument.fromBuffer(bytes, { option: lib.ParseOption.XML_PARSE_NONET });
     } catch (error) {
-      return { valid: false, errors: errorsOf(error) };
+      return { valid: false, errors: errorsOf(lib, error) };
     }
     try {
       validator.validate(doc);
       return { valid: true, errors: [] };
     } catch (error) {
-      return { valid: false, errors: errorsOf(error) };
+      return { valid: false, errors: errorsOf(lib, error) };
     } finally {
       doc.dispose();
     }
