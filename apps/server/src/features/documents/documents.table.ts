@@ -188,9 +188,21 @@ export const documents = pgTable(
     index('documents_reference_idx')
       .on(t.companyId, t.direction, t.referenceNumber.op('text_pattern_ops'))
       .where(sql`${t.sessionId} is null`),
+    // The partner's, with the status and the date after the order: a partner filter combined with them (the usual
+    // "this partner's unread of last month") checks both in the index and reads only the page's rows from the table.
+    index('documents_partner_idx')
+      .on(
+        t.companyId,
+        t.direction,
+        t.partnerId,
+        t.platformTimestamp.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        t.status,
+        t.businessDate,
+      )
+      .where(sql`${t.sessionId} is null`),
     ...(
       [
-        ['documents_partner_idx', t.partnerId],
         ['documents_type_idx', t.documentType],
         ['documents_kind_idx', t.kind],
         ['documents_status_idx', t.status],

@@ -1,0 +1,2 @@
+DROP INDEX "documents_partner_idx";--> statement-breakpoint
+CREATE INDEX "documents_partner_idx" ON "documents" USING btree ("company_id","direction","partner_id","platform_timestamp" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status","business_date") WHERE "documents"."session_id" is null;
