@@ -10,7 +10,6 @@ import { showSuccess } from '../../../lib/notify.ts';
 import { currentHref, renderApp } from '../../../test/render-app.tsx';
 import { LOGIN_TOAST_ID } from '../../../app/session/session-watcher.tsx';
 import { makeAccessToken } from '../../../test/tokens.ts';
-import { aliasRegistration } from '../../ettn/ettn-test-data.ts';
 import { FIRST_TIME_STORAGE_KEY } from './demo-ksef.tsx';
 
 const inFiveMinutes = () => Math.floor(Date.now() / 1000) + 300;
@@ -224,6 +223,32 @@ describe('demo-ksef', () => {
     expect(other.screen.queryByTestId('demo-ksef-banner')).toBeNull();
   });
 });
+
+/** The company's e-TTN registrations: one alias active, one with its subscription ending in 10 days, one expired. */
+function aliasRegistration() {
+  const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  const alias = (value: string, registered: number, expires: number) => ({
+    qualifier: 'EDRPOU',
+    value,
+    registeredAt: inDays(registered),
+    expiresAt: inDays(expires),
+    isRegistered: expires > 0,
+  });
+  return {
+    aliases: [alias('32855961', -200, 165), alias('14360570', -355, 10), alias('00032129', -400, -35)],
+    subscriptions: [
+      {
+        id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+        aliasQualifier: 'EDRPOU',
+        aliasValue: '14360570',
+        startDate: inDays(-355),
+        expiresAt: inDays(10),
+        expired: false,
+      },
+    ],
+    expiresSoon: inDays(10) as string | null,
+  };
+}
 
 describe('the e-TTN expiry dialog', () => {
   const ETTN = { roles: ['ettn', 'ETTN_CZ'], permissions: ALL };
