@@ -67,7 +67,7 @@ import { ksefRoutes } from './features/ksef/ksef.routes.ts';
 import { createKsefService, type KsefService } from './features/ksef/ksef.service.ts';
 import { createSecretBox, loadSecretsKey } from './lib/secret-box.ts';
 import { inProcessFetch } from './lib/in-process-fetch.ts';
-import { ksefSimulatorRoutes } from './features/ksef-simulator/ksef-simulator.routes.ts';
+import { ksefSimulatorQrRoutes, ksefSimulatorRoutes } from './features/ksef-simulator/ksef-simulator.routes.ts';
 import { createKsefSimulatorService } from './features/ksef-simulator/ksef-simulator.service.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
@@ -259,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     cpu,
     outbox: ksef.outbox,
+    ksef: { verificationOf: (doc) => ksef.verificationOf(doc) },
     enrichment: createDocumentEnrichment({
       companies,
       partners,
@@ -391,6 +392,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       options: { baseUrl: `${config.publicUrl}/ksef-simulator/v2`, ...config.ksefSimulator },
     });
     await app.register(ksefSimulatorRoutes(ksefSimulator), { prefix: '/ksef-simulator/v2' });
+    // Its QR host (KOD I, issue 13): the verification link printed on an invoice's PDF opens a page of the simulator.
+    await app.register(ksefSimulatorQrRoutes(ksefSimulator), { prefix: '/ksef-simulator' });
   }
 
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });

@@ -4,7 +4,9 @@
  * decrypts and reads it, and stores it once in the inbox as a KSeF FA(3) invoice whose view shows the seller, the
  * lines and the VAT summary. Nobody else sees it; a company without KSeF receives nothing; the high-water mark moves.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { sql } from 'drizzle-orm';
 import { DraftLineSchema, emptyDraftForm } from '@portal/contracts';
 import { formToCanonical } from '@portal/documents';
@@ -82,6 +84,17 @@ async function issueFromSupplier(number: string): Promise<string> {
   const status = await auth.waitForInvoice(session.referenceNumber, sent.referenceNumber);
   await auth.logout();
   return status.ksefNumber!;
+}
+
+/** The text of every page of a PDF, as pdf.js reads it. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const content = await (await pdf.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
+  }
+  return pages.join('\n');
 }
 
 const mark = async (companyId: string) =>
@@ -200,6 +213,11 @@ describe('receiving invoices from KSeF', () => {
     const pdf = await t.app.inject({ url: `/api/documents/${documentId}/pdf`, headers: bearer(ksef) });
     expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // KOD I (issue 13): the KSeF number and the verification link of the original XML, as KSeF's visualisation.
+    const hash = createHash('sha256').update(original.rawPayload).digest('base64url');
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s/g, '');
+    expect(text).toContain(ksefNumber);
+    expect(text).toContain(`http://portal.test/ksef-simulator/invoice/${SUPPLIER_NIP}/16-11-2026/${hash}`);
   });
 
   it('another company cannot see it', async () => {

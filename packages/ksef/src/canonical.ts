@@ -282,7 +282,10 @@ export type KsefExtras = {
   correctedKsefNumber?: string;
   correctionReason?: string;
   correctionType?: '1' | '2' | '3';
-  /** ZAL: the advance received (gross) and the order it is paid for (default: the body's lines as the order). */
+  /**
+   * ZAL: the advance received (gross; default: the body's prepaid amount, MOA 113) and the order it is paid for
+   * (default: the body's lines as the order).
+   */
   advanceGross?: string;
   orderValue?: string;
   /** ROZ: the advance invoices settled. */
@@ -461,7 +464,9 @@ export function canonicalToKsefInvoice(doc: CanonicalDocument, extras: KsefExtra
     };
   }
   if (kind === 'ZAL') {
-    if (!extras.advanceGross) throw new RangeError('an advance invoice (ZAL) needs the advance received');
+    // The advance received: given, or the body's prepaid amount (UNCL 5025 113), as an EDIFACT advance invoice states it.
+    const advanceGross = extras.advanceGross ?? doc.totals.find((t) => t.qualifier === '113')?.value;
+    if (!advanceGross) throw new RangeError('an advance invoice (ZAL) needs the advance received');
     const orderLines: OrderLine[] = lines.map((l) => ({
       ...(l.lineNumber ? { lineNumber: l.lineNumber } : {}),
       ...(l.name ? { name: l.name } : {}),
@@ -473,7 +478,7 @@ export function canonicalToKsefInvoice(doc: CanonicalDocument, extras: KsefExtra
     }));
     const orderGross = computeSummary(lines).P_15 ?? '0';
     invoice.order = { value: extras.orderValue ?? orderGross, lines: orderLines };
-    invoice.summary = computeAdvanceSummary(orderLines, extras.advanceGross);
+    invoice.summary = computeAdvanceSummary(orderLines, advanceGross);
   }
   if (kind === 'ROZ' && extras.advanceInvoices) invoice.advanceInvoices = extras.advanceInvoices;
 

@@ -8,6 +8,7 @@
  * - {@link isValidKsefNumber} / {@link makeKsefNumber}: KSeF numbers and their CRC-8.
  * - {@link encryptInvoice} / {@link encryptionInfo} / {@link encryptKsefToken}: AES-256-CBC and RSA-OAEP as KSeF wants.
  * - {@link fa3ToCanonical} / {@link canonicalToKsefInvoice}: the portal's canonical body.
+ * - {@link invoiceVerificationUrl}: KOD I, the invoice's verification link for its QR code.
  *
  * @packageDocumentation
  */
@@ -39,3 +40,4 @@ export {
 } from './crypto.ts';
 export { canonicalToKsefInvoice, fa3ToCanonical, type KsefExtras } from './canonical.ts';
 export { findUnmodelled } from './unmodelled.ts';
+export { invoiceVerificationUrl, KSEF_QR_HOSTS, sha256Base64Url, toBase64Url } from './verification.ts';

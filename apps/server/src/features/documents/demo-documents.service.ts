@@ -15,7 +15,8 @@ import type { DocumentsService } from './documents.service.ts';
  * Demo documents (issue 11, part 5; decision 0027). Each login of a user of role `demo` gets a fresh set of sample
  * documents, made by the real ingest from EDIFACT interchanges with numbers and dates of their own and tagged with
  * the login session (refresh-token family): the access scope shows them to that session only, and they are deleted
- * when it ends (logout, or the periodic sweep once it expired).
+ * when it ends (logout, or the periodic sweep once it expired). A company with the toggle DEMO_KSEF_SIEMENS gets a
+ * second, larger set for presentations (an invoice of 40 lines, a correction and an advance invoice).
  */
 
 /** The sweep's period: a session expired without a logout is gone at most this long after. */
@@ -194,6 +195,190 @@ export function demoInterchanges(
   };
 }
 
+/** The larger set's buyer and the seller's NIP when the demo company has no Polish VAT id (checksums valid). */
+const PRESENTATION_BUYER = {
+  name: 'Demo Retailer',
+  vatId: 'PL5252248481',
+  street: 'ul. Handlowa 5',
+  city: 'Krakow',
+  postcode: '30-001',
+};
+const PRESENTATION_SELLER = {
+  vatId: 'PL5261040828',
+  street: 'ul. Przemyslowa 12',
+  city: 'Warszawa',
+  postcode: '02-001',
+};
+/** The 40 articles of the larger set: name, net unit price in grosze, VAT rate. */
+const PRESENTATION_ARTICLES: [name: string, price: number, rate: '23' | '8'][] = [
+  'Circuit breaker 1P B16',
+  'Circuit breaker 3P C32',
+  'Residual current device 40 A 30 mA',
+  'Contactor 3P 9 A 230 V',
+  'Contactor 3P 25 A 24 V DC',
+  'Overload relay 7-10 A',
+  'Motor starter 4-6.3 A',
+  'Frequency inverter 0.75 kW',
+  'Frequency inverter 2.2 kW',
+  'PLC CPU 1214C',
+  'PLC digital input module 16 DI',
+  'PLC digital output module 16 DO',
+  'PLC analog input module 4 AI',
+  'HMI touch panel 7 in',
+  'Industrial Ethernet switch 8 ports',
+  'Power supply 24 V DC 5 A',
+  'Power supply 24 V DC 10 A',
+  'Push button green 22 mm',
+  'Push button red 22 mm',
+  'Emergency stop button 40 mm',
+  'Indicator lamp white 24 V',
+  'Selector switch 3 positions',
+  'Limit switch roller lever',
+  'Inductive proximity sensor M18',
+  'Photoelectric sensor 2 m',
+  'Terminal block 4 mm2 grey',
+  'Terminal block 4 mm2 blue',
+  'Earth terminal block 4 mm2',
+  'DIN rail 35 mm 2 m',
+  'Cable duct 40x60 mm 2 m',
+  'Control cable 7x1.5 mm2 100 m',
+  'Motor cable 4x2.5 mm2 50 m',
+  'Cable gland M20',
+  'Enclosure 600x400x200 mm',
+  'Enclosure fan with filter 230 V',
+  'Enclosure thermostat 0-60 C',
+  'Surge protection device T2',
+  'Energy meter 3-phase MID',
+  'Safety manual (printed)',
+  'Commissioning service (hour)',
+].map((name, i): [string, number, '23' | '8'] => [name, 1290 + ((i * 7919) % 48_000), i === 38 ? '8' : '23']);
+
+/** Grosze as a decimal: 1234 → `12.34`; -1234 → `-12.34`. */
+const zl = (grosze: number) =>
+  `${grosze < 0 ? '-' : ''}${Math.floor(Math.abs(grosze) / 100)}.${String(Math.abs(grosze) % 100).padStart(2, '0')}`;
+
+type PresentationLine = { article: number; quantity: number };
+
+/**
+ * One invoice-like INVOIC of the larger set (UNCL 1001 `code`: 380 invoice, 381 correction, 386 advance), in PLN
+ * with Polish VAT ids and addresses, so each maps to an FA(3) kind (VAT, KOR, ZAL) and can be sent to KSeF. `extra`
+ * goes after the order reference (a correction's corrected invoice); `prepaid` is an advance invoice's advance (MOA
+ * 113, the advance received, gross), which is then also its total.
+ */
+function presentationInvoice(
+  ref: number,
+  code: '380' | '381' | '386',
+  number: string,
+  seller: { gln: string; name: string; vatId: string },
+  at: Date,
+  lines: PresentationLine[],
+  extra: string[],
+  prepaidShare?: number,
+): string[] {
+  const rows = lines.map((l) => {
+    const [name, price, rate] = PRESENTATION_ARTICLES[l.article]!;
+    const gtinBody = `590123460${String(l.article).padStart(3, '0')}`;
+    return { ...l, name, price, rate, gtin: `${gtinBody}${checkDigit(gtinBody)}`, net: l.quantity * price };
+  });
+  const byRate = new Map<string, number>();
+  for (const r of rows) byRate.set(r.rate, (byRate.get(r.rate) ?? 0) + r.net);
+  const vatOf = (net: number, rate: string) => Math.round((net * Number(rate)) / 100);
+  let net = rows.reduce((a, r) => a + r.net, 0);
+  let taxes = [...byRate].map(([rate, base]) => ({ rate, base, vat: vatOf(base, rate) }));
+  let prepaid: number | undefined;
+  if (prepaidShare !== undefined) {
+    // An advance invoice: its totals are those of the advance received, a share of the order's gross.
+    const orderGross = net + taxes.reduce((a, t) => a + t.vat, 0);
+    prepaid = Math.round(orderGross * prepaidShare);
+    const base = Math.round((prepaid * 100) / 123);
+    net = base;
+    taxes = [{ rate: '23', base, vat: prepaid - base }];
+  }
+  const vat = taxes.reduce((a, t) => a + t.vat, 0);
+  const b = PRESENTATION_BUYER;
+  const s = PRESENTATION_SELLER;
+  return message(ref, 'INVOIC:D:96A:UN:EAN008', [
+    `BGM+${code}+${number}+9'`,
+    `DTM+137:${day(at)}:102'`,
+    `DTM+35:${day(at, -1)}:102'`,
+    ...extra,
+    `NAD+BY+${RETAILER.gln}::9++${b.name}+${b.street}+${b.city}++${b.postcode}+PL'`,
+    `RFF+VA:${b.vatId}'`,
+    `NAD+SU+${seller.gln}::9++${seller.name}+${s.street}+${s.city}++${s.postcode}+PL'`,
+    `RFF+VA:${seller.vatId}'`,
+    "CUX+2:PLN:4'",
+    "PAT+1++5:3:D:30'",
+    ...rows.flatMap((r, i) => [
+      `LIN+${i + 1}++${r.gtin}:EN'`,
+      `IMD+F++:::${r.name}'`,
+      `QTY+47:${r.quantity}'`,
+      `MOA+203:${zl(r.net)}'`,
+      `PRI+AAA:${zl(r.price)}'`,
+      `TAX+7+VAT+++:::${r.rate}+S'`,
+    ]),
+    "UNS+S'",
+    `CNT+2:${rows.length}'`,
+    `MOA+77:${zl(net + vat)}'`,
+    `MOA+79:${zl(net)}'`,
+    `MOA+125:${zl(net)}'`,
+    `MOA+176:${zl(vat)}'`,
+    ...(prepaid !== undefined ? [`MOA+113:${zl(prepaid)}'`] : []),
+    ...taxes.flatMap((t) => [`TAX+7+VAT+++:::${t.rate}+S'`, `MOA+125:${zl(t.base)}'`, `MOA+124:${zl(t.vat)}'`]),
+  ]);
+}
+
+/**
+ * The larger set for presentations (toggle DEMO_KSEF_SIEMENS), sent to Demo Retailer in one interchange: an invoice
+ * of 40 lines, its correction (two articles returned: KOR in FA(3)) and an advance invoice for a further order (ZAL).
+ * Numbers come from the session id, as the standard set's do.
+ */
+export function presentationInterchange(
+  sessionId: string,
+  seller: { gln: string; name: string; vatId: string | null },
+  at: Date,
+): { fileName: string; text: string } {
+  const seed =
+    (parseInt(createHash('sha256').update(`${sessionId}/presentation`).digest('hex').slice(0, 8), 16) % 900_000) +
+    100_000;
+  const n = String(seed);
+  const nip = seller.vatId?.replace(/[\s-]/g, '').toUpperCase();
+  const party = {
+    gln: seller.gln,
+    name: seller.name,
+    vatId: nip && /^PL\d{10}$/.test(nip) ? nip : PRESENTATION_SELLER.vatId,
+  };
+  const invoiceNumber = `FV-${n}-S1`;
+  const lines = PRESENTATION_ARTICLES.map((_, i) => ({ article: i, quantity: 1 + ((i * 5) % 12) }));
+  return {
+    fileName: `demo-presentation-${n}.edi`,
+    text: interchange(seller.gln, RETAILER.gln, `DP${n}1`, at, [
+      presentationInvoice(1, '380', invoiceNumber, party, at, lines, [`RFF+ON:SO-${n}-S1'`]),
+      presentationInvoice(
+        2,
+        '381',
+        `KOR-${n}-S1`,
+        party,
+        at,
+        [
+          { article: 3, quantity: -2 },
+          { article: 16, quantity: -1 },
+        ],
+        [`RFF+IV:${invoiceNumber}'`, `DTM+171:${day(at)}:102'`],
+      ),
+      presentationInvoice(
+        3,
+        '386',
+        `ZAL-${n}-S1`,
+        party,
+        at,
+        [8, 9, 13].map((article) => ({ article, quantity: 4 })),
+        [`RFF+ON:SO-${n}-S2'`],
+        0.3,
+      ),
+    ]),
+  };
+}
+
 /**
  * What auth does at a session's start and end, for the demo documents: a demo login enqueues its set's creation in
  * the login's transaction, a logout of a session with demo documents enqueues their removal in its own.
@@ -233,7 +418,7 @@ export function createDemoDocumentsService(deps: {
   jobs: JobEnqueuer;
   log: FastifyBaseLogger;
   documents: Pick<DocumentsService, 'upload'>;
-  companies: Pick<CompaniesService, 'locations'>;
+  companies: Pick<CompaniesService, 'locations' | 'find'>;
   sessions: { liveSessions(sessionIds: readonly string[]): Promise<string[]> };
 }) {
   const repo = createDemoDocumentsRepository(deps.db);
@@ -285,6 +470,16 @@ export function createDemoDocumentsService(deps: {
         list.map((f) => ({ fileName: f.fileName, bytes: new TextEncoder().encode(f.text) }));
       await deps.documents.upload(caller, 'in', asUpload(files.in));
       await deps.documents.upload(caller, 'out', asUpload(files.out));
+      // The larger set for presentations (issue 13): a company with the toggle DEMO_KSEF_SIEMENS gets it too.
+      const company = await deps.companies.find(input.companyId);
+      if (company?.toggles.includes('DEMO_KSEF_SIEMENS')) {
+        const seller = { gln: own, name: company.name, vatId: company.vatId };
+        await deps.documents.upload(
+          caller,
+          'out',
+          asUpload([presentationInterchange(input.sessionId, seller, deps.clock.now())]),
+        );
+      }
       // A logout while the set was being made found nothing to remove yet: remove it now.
       const [still] = await deps.sessions.liveSessions([input.sessionId]);
       if (!still) await remove(input.sessionId);

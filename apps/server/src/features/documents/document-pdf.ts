@@ -16,6 +16,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
 
 export type PdfPair = [label: string, value: string];
 
@@ -44,6 +45,11 @@ export type PdfModel = {
   )[];
   /** `Page {{page}} of {{pages}}`, filled per page. */
   pageOf: string;
+  /**
+   * An invoice in KSeF (issue 13): KOD I, its verification link, drawn as a QR code with the KSeF number under it
+   * (KSeF's visualisation), the link beside it; `url` null shows the number alone.
+   */
+  ksef?: { title: string; ksefNumber: string; url: string | null };
 };
 
 const FONT_FILES = {
@@ -331,6 +337,41 @@ export async function renderDocumentPdf(model: PdfModel): Promise<Uint8Array> {
         y += height + 2;
       }
     }
+  }
+
+  if (model.ksef) {
+    // KOD I: the QR code of the verification link with the KSeF number centred under it (KSeF's visualisation), at
+    // the start of the line; the link itself beside them.
+    const { title, ksefNumber, url } = model.ksef;
+    const side = 100;
+    const quiet = 8;
+    const numberHeight = lineHeight(8) + 4;
+    doc.font('latin-bold').fontSize(8);
+    const box = Math.max(side, doc.widthOfString(ksefNumber));
+    // The heading, the code and the number on one page.
+    ensure(40 + (url ? side + 2 * quiet : 0) + numberHeight);
+    heading(title);
+    if (url) {
+      const top = y + quiet;
+      const qr = QRCode.create(url, { errorCorrectionLevel: 'M' });
+      const cells = qr.modules.size;
+      const cell = side / cells;
+      const x0 = xOf(left + (box - side) / 2, side);
+      for (let row = 0; row < cells; row++) {
+        for (let column = 0; column < cells; column++) {
+          if (qr.modules.get(row, column)) doc.rect(x0 + column * cell, top + row * cell, cell, cell);
+        }
+      }
+      doc.fill('#000000');
+      doc.fillColor('#111111');
+      block(url, left + box + 16, width - box - 16, top, 8);
+      y = top + side + quiet / 2;
+    }
+    doc.fillColor('#111111');
+    // Latin digits and hyphens: no direction to mind.
+    doc.font('latin-bold').fontSize(8);
+    doc.text(ksefNumber, xOf(left, box), y, { width: box, align: url ? 'center' : 'left', lineBreak: false });
+    y += numberHeight;
   }
 
   const range = doc.bufferedPageRange();

@@ -27,6 +27,8 @@ export function documentPrintModel(
   body: CanonicalDocument,
   codes: DocumentCodes,
   language: string,
+  /** An invoice in KSeF: its KSeF number and KOD I, drawn as KSeF's visualisation does (issue 13). */
+  ksef?: { ksefNumber: string; url: string | null },
 ): PdfModel {
   const t = catalogTranslator('documents', language);
   const has = (key: string) => hasCatalogText('documents', language, key);
@@ -167,5 +169,6 @@ export function documentPrintModel(
       },
     ],
     pageOf: t('files.pageOf', { page: '{{page}}', pages: '{{pages}}' }),
+    ...(ksef ? { ksef: { title: t('columns.KsefNumber'), ksefNumber: ksef.ksefNumber, url: ksef.url } } : {}),
   };
 }

@@ -43,3 +43,21 @@ export type DocumentOutbox = {
 export type DocumentProducts = {
   fillFromPriceCatalogue(companyId: string, body: CanonicalDocument, tx?: Db): Promise<unknown>;
 };
+
+/**
+ * KOD I of an invoice that is in KSeF, for its PDF (the ksef service's `verificationOf`): the KSeF number and the
+ * verification link, or null for a document KSeF does not hold. `original` reads the stored original (a received
+ * FA(3)) only when the link needs its hash.
+ */
+export type DocumentKsef = {
+  verificationOf(doc: {
+    id: string;
+    companyId: string;
+    direction: 'in' | 'out';
+    standard: string;
+    referenceNumber: string | null;
+    sellerTaxId: string | null;
+    issueDate: string | null;
+    original: () => Promise<Uint8Array>;
+  }): Promise<{ ksefNumber: string; url: string | null } | null>;
+};

@@ -31,6 +31,7 @@ import { contentDisposition } from '../../lib/content-disposition.ts';
 import { createDocumentsService, type DocumentsService, type UploadedFile } from './documents.service.ts';
 import type {
   DocumentCompanies,
+  DocumentKsef,
   DocumentOutbox,
   DocumentPartners,
   DocumentProducts,
@@ -111,6 +112,7 @@ export function documentsFeature(deps: {
   products?: DocumentProducts | undefined;
   enrichment?: DocumentEnrichment | undefined;
   outbox?: DocumentOutbox | undefined;
+  ksef?: DocumentKsef | undefined;
   inlineMaxBytes: number;
   ingestBatchMessages?: number | undefined;
   log?: { warn(details: object, message: string): void } | undefined;

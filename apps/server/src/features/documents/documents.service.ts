@@ -35,6 +35,7 @@ import { createContrlAnswer } from './documents.contrl.ts';
 import { createSplitter } from './documents.split.ts';
 import type {
   DocumentCompanies,
+  DocumentKsef,
   DocumentOutbox,
   DocumentPartners,
   DocumentProducts,
@@ -196,6 +197,8 @@ export function createDocumentsService(deps: {
   enrichment?: DocumentEnrichment | undefined;
   /** Follows up outbox invoices once stored (KSeF submissions). */
   outbox?: DocumentOutbox | undefined;
+  /** KOD I and the KSeF number on the PDF of an invoice that is in KSeF; absent, no PDF shows them. */
+  ksef?: DocumentKsef | undefined;
   /** Files up to this size are ingested while the upload waits; larger ones by the job alone. */
   inlineMaxBytes: number;
   /** Messages per ingest batch (default INGEST_BATCH_MESSAGES; tests make it small). */
@@ -920,12 +923,23 @@ export function createDocumentsService(deps: {
       if (!row) throw notFound();
       const user = await userOf(caller.userId);
       const language = query.language ?? user.language;
-      const model = documentPrintModel(
-        toItem(row),
-        row.body as unknown as CanonicalDocument,
-        await describe(row),
-        language,
-      );
+      const body = row.body as unknown as CanonicalDocument;
+      const verification = await deps.ksef?.verificationOf({
+        id: row.id,
+        companyId: row.companyId,
+        direction: row.direction as DocumentDirection,
+        standard: row.standard,
+        referenceNumber: row.referenceNumber,
+        sellerTaxId: row.sellerTaxId,
+        issueDate: body.header?.dates?.find((d) => d.qualifier === '137')?.value.slice(0, 10) ?? null,
+        original: async () => {
+          const interchange = (await repo.findInterchange(row.interchangeId))!;
+          const blob = await blobs.get(interchange.payloadKey);
+          if (interchange.messageCount === 1) return readAll(blob.body);
+          return readAll(Readable.from(sliceOf(blob.body, row.payloadOffset, row.payloadLength)));
+        },
+      });
+      const model = documentPrintModel(toItem(row), body, await describe(row), language, verification ?? undefined);
       const bytes = await cpu.run({ name: 'documents.pdf', model });
       const direction = row.direction as DocumentDirection;
       let printed = false;

@@ -271,6 +271,22 @@ export function createKsefSimulatorRepository(db: Db) {
         .where(eq(ksefSimInvoices.ksefNumber, ksefNumber));
       return row;
     },
+    /** The accepted invoice of a seller with this hash (Base64), for the KOD I page; the first if several. */
+    async findAcceptedByHash(sellerNip: string, invoiceHash: string): Promise<SimInvoiceRow | undefined> {
+      const [row] = await db
+        .select(INVOICE_COLUMNS)
+        .from(ksefSimInvoices)
+        .where(
+          and(
+            eq(ksefSimInvoices.sellerNip, sellerNip),
+            eq(ksefSimInvoices.invoiceHash, invoiceHash),
+            eq(ksefSimInvoices.accepted, true),
+          ),
+        )
+        .orderBy(asc(ksefSimInvoices.decidedAt))
+        .limit(1);
+      return row;
+    },
     async listSessionInvoices(
       sessionReference: string,
       onlyFailed: boolean,

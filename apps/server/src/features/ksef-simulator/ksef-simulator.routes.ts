@@ -553,3 +553,60 @@ export function ksefSimulatorRoutes(service: KsefSimulatorService): FastifyPlugi
     });
   };
 }
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * KOD I in the demo (issue 13): the simulator's QR host is `/ksef-simulator`, so the verification link printed on a
+ * PDF, `/ksef-simulator/invoice/{NIP}/{DD-MM-YYYY}/{SHA-256 Base64URL}`, opens this page: read-only, no login, and
+ * plainly the simulator's. It says whether the simulator holds that invoice, with what KSeF's own page shows before
+ * any login (numbers, date, seller, buyer, amount); 404 otherwise.
+ */
+export function ksefSimulatorQrRoutes(service: Pick<KsefSimulatorService, 'verifyInvoice'>): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>();
+    r.get(
+      '/invoice/:nip/:date/:hash',
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'KOD I verification page (simulator)',
+          params: z.object({ nip: z.string().max(20), date: z.string().max(20), hash: z.string().max(64) }),
+        },
+      },
+      async (request, reply) => {
+        const { nip, date, hash } = request.params;
+        const found = await service.verifyInvoice(nip, date, hash);
+        const rows: [string, string][] = found
+          ? [
+              ['Numer KSeF / KSeF number', found.ksefNumber],
+              ['Numer faktury / Invoice number', found.invoiceNumber],
+              ['Data wystawienia / Issue date', found.issueDate],
+              ['Data przyjęcia / Acquisition date', found.acquisitionDate],
+              ['Sprzedawca / Seller', [found.seller.nip, found.seller.name].filter(Boolean).join(' · ')],
+              ['Nabywca / Buyer', [found.buyer.identifier.value, found.buyer.name].filter(Boolean).join(' · ') || '—'],
+              ['Kwota brutto / Gross amount', `${found.grossAmount} ${found.currency}`],
+            ]
+          : [];
+        const body = found
+          ? `<p class="ok">Faktura znajduje się w symulatorze KSeF. / The invoice is in the KSeF simulator.</p>
+<table>${rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`
+          : `<p class="no">Nie znaleziono faktury o podanych danych. / No invoice with these data.</p>`;
+        return reply
+          .code(found ? 200 : 404)
+          .type('text/html; charset=utf-8')
+          .header('x-robots-tag', 'noindex')
+          .send(
+            `<!doctype html><html lang="pl"><head><meta charset="utf-8"><title>KSeF simulator – KOD I</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font-family:sans-serif;margin:2rem;max-width:48rem}.banner{background:#fde68a;padding:.5rem 1rem}
+th{text-align:start;padding:.25rem 1rem .25rem 0;color:#555}.ok{color:#166534}.no{color:#991b1b}</style></head>
+<body><p class="banner">Symulator KSeF portalu – nie jest to KSeF Ministerstwa Finansów. / The portal's KSeF simulator, not
+the Ministry's KSeF.</p><h1>Weryfikacja faktury (KOD I)</h1>
+<p>NIP ${escapeHtml(nip)} · ${escapeHtml(date)}</p>${body}</body></html>`,
+          );
+      },
+    );
+  };
+}

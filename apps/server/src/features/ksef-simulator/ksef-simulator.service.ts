@@ -1421,6 +1421,31 @@ export function createKsefSimulatorService(deps: {
       throw forbidden('Adres jest nieprawidłowy.', 'invalid-signature');
     },
 
+    // ---------- KOD I ----------
+    /**
+     * The KOD I page's answer (`/ksef-simulator/invoice/{NIP}/{DD-MM-YYYY}/{SHA-256 Base64URL}`): the accepted
+     * invoice of that seller, issue date and hash, with what KSeF's page shows of it before any login (number, KSeF
+     * number, date, seller, amounts); undefined when none is known (or not yet decided).
+     */
+    async verifyInvoice(nip: string, date: string, hashUrl: string) {
+      const day = /^(\d{2})-(\d{2})-(\d{4})$/.exec(date);
+      if (!/^\d{10}$/.test(nip) || !day || !/^[A-Za-z0-9_-]{43}$/.test(hashUrl)) return undefined;
+      const hash = Buffer.from(hashUrl, 'base64url').toString('base64');
+      const row = await repo.findAcceptedByHash(nip, hash);
+      if (!row || row.issueDate !== `${day[3]}-${day[2]}-${day[1]}` || clock.now() < row.decidedAt) return undefined;
+      const m = invoiceMetadata(row);
+      return {
+        ksefNumber: m.ksefNumber,
+        invoiceNumber: m.invoiceNumber,
+        issueDate: m.issueDate,
+        acquisitionDate: m.acquisitionDate,
+        seller: m.seller,
+        buyer: m.buyer,
+        grossAmount: m.grossAmount,
+        currency: m.currency,
+      };
+    },
+
     // ---------- receiving ----------
     async invoiceByKsefNumber(caller: AccessClaims, ksefNumber: string) {
       requirePermission(caller, 'InvoiceRead');

@@ -17,6 +17,7 @@ import {
   KsefStatusError,
   type KsefCredentials,
 } from '@portal/ksef/client';
+import { invoiceVerificationUrl, KSEF_QR_HOSTS, sha256Base64Url } from '@portal/ksef';
 import { X509Certificate } from 'node:crypto';
 import type { CpuPool } from '../../cpu/pool.ts';
 import type { Db } from '../../db/client.ts';
@@ -214,6 +215,19 @@ export function createKsefService(deps: {
       updatedBy: null,
     });
   }
+
+  /**
+   * The QR host of KOD I for a connection (NOTES §1): KSeF's own per environment; for the portal's simulator (or a
+   * custom address of another one, `…/ksef-simulator/v2`) the simulator's root, which answers `/invoice/…` itself.
+   */
+  const qrHostOf = (row: Pick<KsefSettingsRow, 'environment' | 'baseUrl'>): string | null => {
+    if (row.environment === 'simulator') return deps.simulatorBaseUrl.replace(/\/v2\/?$/, '');
+    if (row.environment in KSEF_QR_HOSTS) return KSEF_QR_HOSTS[row.environment as keyof typeof KSEF_QR_HOSTS];
+    const base = row.baseUrl?.replace(/\/+$/, '') ?? '';
+    const known = Object.entries(KSEF_ENVIRONMENTS).find(([, url]) => url === base)?.[0];
+    if (known) return KSEF_QR_HOSTS[known as keyof typeof KSEF_QR_HOSTS];
+    return /\/ksef-simulator\/v2$/.test(base) ? base.replace(/\/v2$/, '') : null;
+  };
 
   /** The company's connection, or null when it has none that can log in. */
   async function connectionOf(companyId: string): Promise<KsefConnection | null> {
@@ -570,6 +584,50 @@ export function createKsefService(deps: {
         hasUpo: Boolean(row.upo),
         updatedAt: row.updatedAt.toISOString(),
       };
+    },
+
+    /**
+     * KOD I of an invoice that is in KSeF, for its PDF (the documents service asks; the caller may read the document):
+     * an outbox invoice accepted with a KSeF number (the SHA-256 KSeF was sent, kept with the submission), or an
+     * invoice received from KSeF (standard `ksef`, the KSeF number as reference; the SHA-256 of the stored original).
+     * The seller's NIP is the invoice's (the KSeF number starts with it), the date its P_1. Null for any other
+     * document; `url` null when the link cannot be made (no issue date, a custom address without a QR host).
+     */
+    async verificationOf(doc: {
+      id: string;
+      companyId: string;
+      direction: 'in' | 'out';
+      standard: string;
+      referenceNumber: string | null;
+      sellerTaxId: string | null;
+      issueDate: string | null;
+      original: () => Promise<Uint8Array>;
+    }): Promise<{ ksefNumber: string; url: string | null } | null> {
+      let ksefNumber: string;
+      let hash: () => Promise<string | null>;
+      if (doc.direction === 'out') {
+        const row = await repo.submission(doc.id);
+        if (row?.companyId !== doc.companyId || row.state !== 'accepted' || !row.ksefNumber) return null;
+        ksefNumber = row.ksefNumber;
+        hash = () => Promise.resolve(row.invoiceHash);
+      } else {
+        if (doc.standard !== 'ksef' || !doc.referenceNumber) return null;
+        ksefNumber = doc.referenceNumber;
+        hash = async () => sha256Base64Url(await doc.original());
+      }
+      const settings = await repo.find(doc.companyId);
+      const qrHost = settings ? qrHostOf(settings) : null;
+      const sellerNip = /^\d{10}-/.test(ksefNumber) ? ksefNumber.slice(0, 10) : doc.sellerTaxId;
+      const invoiceHash = qrHost && sellerNip && doc.issueDate ? await hash() : null;
+      if (!qrHost || !sellerNip || !doc.issueDate || !invoiceHash) return { ksefNumber, url: null };
+      try {
+        return {
+          ksefNumber,
+          url: invoiceVerificationUrl({ qrHost, sellerNip, issueDate: doc.issueDate, invoiceHash }),
+        };
+      } catch {
+        return { ksefNumber, url: null };
+      }
     },
 
     /** The invoice's UPO as KSeF signed it; 404 without one, or for a document the caller cannot read. */
