@@ -63,9 +63,20 @@ test('a note from consignor to consignee: sign and send, pick-up, a disagreement
     await box.getByRole('textbox', { name: /^Address/ }).fill(address);
   }
   await form.getByRole('textbox', { name: /^Driver's full name/ }).fill('Іван Водій');
+  await form.getByRole('textbox', { name: /^Driver's RNOKPP/ }).fill('3184710691');
+  await form.getByRole('textbox', { name: /^Driver's licence/ }).fill('ВХМ123456');
   await form.getByRole('textbox', { name: /^Vehicle registration plate/ }).fill('AA1234BB');
-  await form.getByRole('textbox', { name: /^Loading address/ }).fill('01001, Київ, вул. Хрещатик, 22');
-  await form.getByRole('textbox', { name: /^Unloading address/ }).fill('79000, Львів, пл. Ринок, 1');
+  await form.getByRole('textbox', { name: /^Vehicle brand/ }).fill('DAF');
+  await form.getByRole('textbox', { name: /^Vehicle model/ }).fill('XF 480');
+  // The places by their КАТОТТГ codes (Kyiv, Lviv); the unloading place by Demo Retailer's GLN, the loading place's
+  // left to the company's own.
+  const loading = form.getByTestId('ettn-create-loading');
+  await loading.getByRole('textbox', { name: /^Loading address/ }).fill('01001, Київ, вул. Хрещатик, 22');
+  await loading.getByRole('textbox', { name: /^KATOTTG code/ }).fill('UA80000000000093317');
+  const unloading = form.getByTestId('ettn-create-unloading');
+  await unloading.getByRole('textbox', { name: /^Unloading address/ }).fill('79000, Львів, пл. Ринок, 1');
+  await unloading.getByRole('textbox', { name: /^KATOTTG code/ }).fill('UA46060250010015970');
+  await unloading.getByRole('textbox', { name: /^Place GLN/ }).fill('4012345000016');
   const line = form.getByTestId('ettn-create-item-0');
   await line.getByRole('textbox', { name: /^Goods name/ }).fill('Олія соняшникова');
   await line.getByRole('textbox', { name: /^Quantity/ }).fill('10');

@@ -42,9 +42,16 @@ const composeForm = (overrides: Record<string, unknown> = {}) => ({
   consignee: { edrpou: '00032129', name: 'Demo Retailer', address: '79008, Львів, пл. Ринок, 1' },
   carrier: { edrpou: '32855961', name: 'Demo Transport', address: '01001, Київ, вул. Хрещатик, 22' },
   driverName: 'Іван Водій',
+  driverRnokpp: '3184710691',
+  driverLicence: 'ВХМ123456',
   vehicle: 'АА1234ВВ',
+  vehicleBrand: 'DAF',
+  vehicleModel: 'XF 480',
   loadingAddress: 'Україна, м. Київ, вул. Хрещатик, 22',
+  loadingKatottg: 'UA80000000000093317',
   unloadingAddress: 'Україна, м. Львів, пл. Ринок, 1',
+  unloadingKatottg: 'UA46060250010015970',
+  unloadingGln: RETAILER_GLN,
   items: [
     { name: 'Молоко 2,5 %', quantity: '12', packageType: 'PX', grossWeightKg: '1000.5', amount: '40000' },
     { name: 'Кефір', uktzed: '0403', quantity: '3', grossWeightKg: '250', amount: '8000.25' },
@@ -163,9 +170,44 @@ describe('compose', () => {
     expect(validateEttn(read.document.model)).toEqual([]);
     const c = read.document.model.consignment;
     expect(c).toMatchObject({ grossWeight: '1250.5', amount: '48000.25', itemQuantity: '2' });
-    expect(c.consignor).toMatchObject({ id: '14360570', roleCode: 'CZ' });
-    expect(c.carrier).toMatchObject({ id: '32855961', personName: 'Іван Водій' });
-    expect(c.equipment[0]?.id).toBe('АА1234ВВ');
+    expect(c.consignor).toMatchObject({
+      id: '14360570',
+      roleCode: 'CZ',
+      registrations: [{ id: SUPPLIER_GLN, typeCode: 'TRADEPARTY_GLN' }],
+    });
+    // The driver and the truck as stated, no stand-ins.
+    expect(c.carrier).toMatchObject({
+      id: '32855961',
+      personName: 'Іван Водій',
+      taxId: '3184710691',
+      registrations: [{ id: 'ВХМ123456' }],
+    });
+    expect(c.equipment[0]).toMatchObject({
+      id: 'АА1234ВВ',
+      notes: [
+        { code: 'BRAND', content: 'DAF' },
+        { code: 'MODEL', content: 'XF 480' },
+      ],
+    });
+    // The places by their КАТОТТГ codes; the loading place's GLN is the company's own when not stated.
+    expect(c.loading).toMatchObject({
+      id: 'UA80000000000093317',
+      idScheme: 'КАТОТТГ',
+      typeCode: '10',
+      gln: SUPPLIER_GLN,
+    });
+    expect(c.unloading).toMatchObject({
+      id: 'UA46060250010015970',
+      idScheme: 'КАТОТТГ',
+      typeCode: '5',
+      gln: RETAILER_GLN,
+    });
+    // The customer of the carriage (OB, mandatory) is the consignor.
+    expect(c.notified).toEqual([expect.objectContaining({ id: '14360570', roleCode: 'OB' })]);
+    for (const stated of ['3184710691', 'ВХМ123456', 'UA80000000000093317', 'UA46060250010015970', 'XF 480'])
+      expect(xml).toContain(stated);
+    for (const standIn of ['0000000000', 'ААА000000', 'UA00000000000000000', '0000000000000', 'н/д'])
+      expect(xml).not.toContain(`>${standIn}<`);
 
     const sent = await post('signAndSend', supplier, { registeredFileId: id, signingPartyRoleCode: 'CZ' });
     expect(sent.statusCode, sent.body).toBe(200);
@@ -190,6 +232,55 @@ describe('compose', () => {
     expect(fields(checksum)).toEqual(expect.arrayContaining(['carrier.edrpou:edrpou', 'items:required']));
   });
 
+  it('refuses a bad RNOKPP, licence, КАТОТТГ code or GLN, and a missing brand, on their fields', async () => {
+    const res = await post(
+      'compose',
+      supplier,
+      composeForm({
+        driverRnokpp: '3184710692',
+        driverLicence: 'ВХ1234567',
+        vehicleBrand: ' ',
+        loadingKatottg: 'UA8000000000009331',
+        unloadingKatottg: '80000000000093317',
+        loadingGln: '5901234000018',
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(fields(res)).toEqual(
+      expect.arrayContaining([
+        'driverRnokpp:rnokpp',
+        'driverLicence:licence',
+        'vehicleBrand:required',
+        'loadingKatottg:katottg',
+        'unloadingKatottg:katottg',
+        'loadingGln:gln',
+      ]),
+    );
+    const missing = await post('compose', supplier, composeForm({ driverRnokpp: undefined, unloadingGln: undefined }));
+    expect(missing.statusCode).toBe(400);
+    expect(fields(missing)).toEqual(expect.arrayContaining(['driverRnokpp:required', 'unloadingGln:required']));
+  });
+
+  it('writes a stated loading GLN, and takes a lower-case licence and КАТОТТГ code in capitals', async () => {
+    const composed = await post(
+      'compose',
+      supplier,
+      composeForm({
+        number: 'TTN-FORM-2',
+        loadingGln: '4821234000019',
+        driverLicence: 'вхм123456',
+        loadingKatottg: 'ua80000000000093317',
+      }),
+    );
+    expect(composed.statusCode, composed.body).toBe(200);
+    const body = await post('pendingPartGet', supplier, { registeredFileId: composed.json().id, partType: 'BODY' });
+    const read = readEttn(Buffer.from(body.json().bodyPartContent, 'base64').toString('utf8'));
+    if (!read.ok || read.document.model.kind !== 'ettn') throw new Error('not a note');
+    expect(validateEttn(read.document.model)).toEqual([]);
+    expect(read.document.model.consignment.loading).toMatchObject({ id: 'UA80000000000093317', gln: '4821234000019' });
+    expect(read.document.model.consignment.carrier?.registrations).toEqual([{ id: 'ВХМ123456' }]);
+  });
+
   it('needs the role ETTN_CZ (20)', async () => {
     expectEttn(await post('compose', retailer, composeForm()), 20);
   });
@@ -212,8 +303,13 @@ describe('compose from a despatch advice', () => {
       despatchAdviceId: desadv,
       consignee: { name: 'Demo Retailer', address: '79008, Lviv, Rynok 1' },
       loadingAddress: '01001, Kyiv, Khreshchatyk 22',
+      // The places' GLNs as the parties give them; the КАТОТТГ codes, the driver and the truck are the user's.
+      loadingGln: SUPPLIER_GLN,
+      unloadingGln: RETAILER_GLN,
       items: [{ name: 'Milk 2.5%', quantity: '48' }],
     });
+    expect(res.json().driverRnokpp).toBeUndefined();
+    expect(res.json().loadingKatottg).toBeUndefined();
     expect(res.json().consignee.edrpou).toBeUndefined();
   });
 
@@ -324,6 +420,36 @@ describe('supporting documents', () => {
     });
     expect(rejected.json().status, rejected.body).toBe('CANCELED');
     expectEttn(await attach(supplier, canceledId), 24);
+  });
+});
+
+describe('a company without a GLN', () => {
+  it('cannot compose: the consignor needs its TRADEPARTY_GLN (29, naming the field), no GLN is made up', async () => {
+    const url = '/api/company/locations';
+    const list = await t.app.inject({ method: 'GET', url: `${url}?kind=company`, headers: bearer(supplier) });
+    const own = list.json().items as { gln: string; kind: string; name: string }[];
+    expect(own.map((l) => l.gln)).toContain(SUPPLIER_GLN);
+    for (const l of own) {
+      const res = await t.app.inject({ method: 'DELETE', url: `${url}/${l.gln}`, headers: bearer(supplier) });
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    try {
+      const res = await post('compose', supplier, composeForm({ number: 'TTN-NO-GLN' }));
+      expectEttn(res, 29);
+      expect(fields(res)).toEqual([
+        'eCMR/SpecifiedSupplyChainConsignment/ram:ConsignorTradeParty/ram:SpecifiedGovernmentRegistration[ram:TypeCode=TRADEPARTY_GLN]/ram:ID:required',
+      ]);
+    } finally {
+      for (const { gln, kind, name } of own) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: bearer(supplier),
+          payload: { gln, kind, name },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
+    }
   });
 });
 

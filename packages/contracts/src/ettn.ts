@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from './constants.ts';
 import { ListQuerySchema, pageSchema } from './lists.ts';
 import { isValidEdrpou } from './identifiers.ts';
-import { text } from './rules.ts';
+import { isValidGln, text } from './rules.ts';
 
 /**
  * e-TTN (issue 14): the error codes 0–32 of the description with their texts in the eleven languages, and the
@@ -930,6 +930,52 @@ export const EttnComposePartySchema = z.object({
 });
 export type EttnComposeParty = z.infer<typeof EttnComposePartySchema>;
 
+/**
+ * РНОКПП (RNOKPP, an individual's tax number): ten digits, the last ((−1·d1 + 5·d2 + 7·d3 + 9·d4 + 4·d5 + 6·d6 +
+ * 10·d7 + 5·d8 + 7·d9) mod 11) mod 10 — the rule of @portal/ettn's isValidRnokpp, here because contracts take zod only.
+ */
+const isValidRnokpp = (value: string): boolean => {
+  if (!/^\d{10}$/.test(value)) return false;
+  const weights = [-1, 5, 7, 9, 4, 6, 10, 5, 7];
+  const sum = weights.reduce((s, w, i) => s + w * Number(value[i]), 0);
+  return (((sum % 11) + 11) % 11) % 10 === Number(value[9]);
+};
+
+const requiredText = (max: number) =>
+  text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(max, 'tooLong');
+
+/** The driver's RNOKPP (v3 table 3.6, mandatory): ten digits with the check digit. */
+const RnokppSchema = text({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required', abort: true })
+  .max(10, { error: 'rnokpp', abort: true })
+  .regex(/^\d{10}$/, { error: 'rnokpp', abort: true })
+  .refine(isValidRnokpp, 'rnokpp');
+
+/** The driver's licence (v3 table 3.6, mandatory): series of three capital letters (Cyrillic or Latin), six digits. */
+const DriverLicenceSchema = text({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required', abort: true })
+  .max(9, { error: 'licence', abort: true })
+  .toUpperCase()
+  .regex(/^[A-ZА-ЯІЇЄҐ]{3}\d{6}$/u, 'licence');
+
+/** A place's КАТОТТГ code (v3 table 3.11/3.12, mandatory): UA and 17 digits, e.g. UA80000000000093317 (Kyiv). */
+const KatottgSchema = text({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required', abort: true })
+  .max(19, { error: 'katottg', abort: true })
+  .toUpperCase()
+  .regex(/^UA\d{17}$/, 'katottg');
+
+/** A place's GLN (v3 table 3.11/3.12 SystemID): 13 digits with the GS1 check digit. */
+const PlaceGlnSchema = text({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required', abort: true })
+  .max(13, { error: 'gln', abort: true })
+  .regex(/^\d{13}$/, { error: 'gln', abort: true })
+  .refine(isValidGln, 'gln');
+
 const decimalField = (max: number) =>
   text({ error: 'required' })
     .trim()
@@ -945,6 +991,7 @@ export const EttnComposeItemSchema = z.object({
   /** УКТ ЗЕД code, 4 to 10 digits, when known. */
   uktzed: text()
     .trim()
+    .max(10, { error: 'uktzed', abort: true })
     .regex(/^(\d{4,10})?$/, 'uktzed')
     .optional(),
   quantity: decimalField(16),
@@ -965,14 +1012,28 @@ export const EttnComposeFormSchema = z.object({
   /** The issue date, YYYY-MM-DD. */
   issueDate: text({ error: 'required' })
     .trim()
+    .max(10, { error: 'date', abort: true })
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'date'),
   consignee: EttnComposePartySchema,
   carrier: EttnComposePartySchema,
   driverName: text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(255, 'tooLong'),
+  /** The driver's RNOKPP (tax number), the carrier's SpecifiedTaxRegistration. */
+  driverRnokpp: RnokppSchema,
+  /** The driver's licence, series and number (e.g. ВХМ123456). */
+  driverLicence: DriverLicenceSchema,
   /** The vehicle's registration plate. */
   vehicle: text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(20, 'tooLong'),
+  /** The truck's brand and model (the table's BRAND and MODEL notes, both mandatory). */
+  vehicleBrand: requiredText(100),
+  vehicleModel: requiredText(100),
   loadingAddress: text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(500, 'tooLong'),
+  loadingKatottg: KatottgSchema,
+  /** The loading place's GLN; absent: the company's own GLN (the consignor loads at its premises). */
+  loadingGln: PlaceGlnSchema.optional(),
   unloadingAddress: text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(500, 'tooLong'),
+  unloadingKatottg: KatottgSchema,
+  /** The unloading place's GLN (mandatory in the table; the portal knows no default for another's place). */
+  unloadingGln: PlaceGlnSchema,
   items: z.array(EttnComposeItemSchema).min(1, 'required').max(ETTN_COMPOSE_MAX_ITEMS, 'tooMany'),
   /** The despatch advice (documents) the form was filled from, kept as the note's reference. */
   despatchAdviceId: uuidField.optional(),

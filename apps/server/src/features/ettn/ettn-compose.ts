@@ -9,6 +9,7 @@ import {
   ETTN_BUSINESS_PROCESS,
   ETTN_GENERIC_GUIDELINE,
   isValidEdrpou,
+  isValidGln,
   type Address,
   type EttnNote,
   type TradeParty,
@@ -16,21 +17,11 @@ import {
 import { thousandths, thousandthsText } from '../../lib/thousandths.ts';
 
 /**
- * What the v3 table makes mandatory but the create form does not ask (yet): the driver's RNOKPP and licence, the
- * places' КАТОТТГ codes and GLNs, the truck's brand and model. The form asks what a dispatcher knows at hand; the
- * registry simulator takes these stand-ins, which are plainly not data (zeros whose check digits hold, "н/д").
- * A real registry needs the fields in the form.
+ * The consignor as the portal knows the caller's company: its registered alias, its name and its own GLN. The GLN is
+ * mandatory (the table's TRADEPARTY_GLN of the party sending transaction 0): the service refuses before composing
+ * when the company has none, rather than naming it by a made-up one.
  */
-export const COMPOSE_UNSTATED = {
-  rnokpp: '0000000000',
-  driverLicence: 'ААА000000',
-  katottg: 'UA00000000000000000',
-  gln: '0000000000000',
-  notStated: 'н/д',
-} as const;
-
-/** The consignor as the portal knows the caller's company: its registered alias, its name and its own GLN. */
-export type ComposeConsignor = { edrpou: string; name: string; gln: string | undefined };
+export type ComposeConsignor = { edrpou: string; name: string; gln: string };
 
 /** A one-line address "postcode, city, street" (the form's) as the note's structured address in Ukraine. */
 export const addressOf = (line: string): Address => {
@@ -57,18 +48,17 @@ const party = (p: EttnComposeParty, roleCode: string, extra: Partial<TradeParty>
 
 /** The note (transaction 0, unsigned) the create form describes, with the caller's company as consignor. */
 export const composeNote = (form: EttnComposeForm, consignor: ComposeConsignor): EttnNote => {
-  const gln = consignor.gln ?? COMPOSE_UNSTATED.gln;
   const consignorParty: TradeParty = {
     id: consignor.edrpou,
     idScheme: 'ЄДРПОУ',
     name: consignor.name,
     roleCode: 'CZ',
-    registrations: [{ id: gln, typeCode: 'TRADEPARTY_GLN' }],
+    registrations: [{ id: consignor.gln, typeCode: 'TRADEPARTY_GLN' }],
   };
   const sum = (values: (string | undefined)[]) =>
     thousandthsText(values.reduce((n, v) => n + thousandths(v ?? '0'), 0n));
-  const location = (address: string, typeCode: string, name: string, locationGln: string) => ({
-    id: COMPOSE_UNSTATED.katottg,
+  const location = (address: string, katottg: string, typeCode: string, name: string, locationGln: string) => ({
+    id: katottg,
     idScheme: 'КАТОТТГ',
     name,
     typeCode,
@@ -98,13 +88,24 @@ export const composeNote = (form: EttnComposeForm, consignor: ComposeConsignor):
       consignee: party(form.consignee, 'CN'),
       carrier: party(form.carrier, 'CA', {
         personName: form.driverName,
-        taxId: COMPOSE_UNSTATED.rnokpp,
-        registrations: [{ id: COMPOSE_UNSTATED.driverLicence }],
+        taxId: form.driverRnokpp,
+        // The licence is the registration without a TypeCode (table 3.6).
+        registrations: [{ id: form.driverLicence }],
       }),
-      // The table wants the customer of the carriage (OB); the form has none, and the consignor usually is it.
+      // The customer of the carriage (OB, row 3.8) is mandatory. The form writes the note as the consignor, which
+      // orders and pays for the carriage of its own cargo in the usual case (EDIN's sample names the consignor as OB
+      // too): a real party of the note, not a stand-in. A note with another customer is uploaded as XML.
       notified: [{ ...consignorParty, roleCode: 'OB' }],
-      loading: location(form.loadingAddress, '10', consignor.name, gln),
-      unloading: location(form.unloadingAddress, '5', form.consignee.name, COMPOSE_UNSTATED.gln),
+      // The loading place's GLN, when not stated, is the consignor's own (it loads at its premises, as in EDIN's
+      // sample); the unloading place's is always stated.
+      loading: location(
+        form.loadingAddress,
+        form.loadingKatottg,
+        '10',
+        consignor.name,
+        form.loadingGln ?? consignor.gln,
+      ),
+      unloading: location(form.unloadingAddress, form.unloadingKatottg, '5', form.consignee.name, form.unloadingGln),
       referencedDocuments: [],
       delivery: { certifyingParties: [], notes: [] },
       items: form.items.map((item, i) => ({
@@ -123,8 +124,8 @@ export const composeNote = (form: EttnComposeForm, consignor: ComposeConsignor):
           id: form.vehicle,
           seals: [],
           notes: [
-            { code: 'BRAND', content: COMPOSE_UNSTATED.notStated },
-            { code: 'MODEL', content: COMPOSE_UNSTATED.notStated },
+            { code: 'BRAND', content: form.vehicleBrand },
+            { code: 'MODEL', content: form.vehicleModel },
           ],
         },
       ],
@@ -149,13 +150,20 @@ const addressLineOf = (p: Party | undefined): string | undefined => {
 const edrpouOf = (p: Party | undefined): string | undefined =>
   [p?.taxId, p?.id?.value].find((v): v is string => v !== undefined && isValidEdrpou(v.trim()))?.trim();
 
+/** A party's GLN, when it is identified by one whose check digit holds. */
+const glnOf = (p: Party | undefined): string | undefined => {
+  const gln = p?.gln?.trim();
+  return gln !== undefined && isValidGln(gln) ? gln : undefined;
+};
+
 const defined = <T extends Record<string, unknown>>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
  * The create form as far as a despatch advice (DESADV) fills it: its number and date, the lines (description,
  * despatched quantity, a weight in KGM when a line states one), the consignee from the buyer and the delivery point
- * (the delivery point's address where the goods go), the supplier's address as the loading place.
+ * (the delivery point's address where the goods go), the supplier's address as the loading place, and the places'
+ * GLNs when the parties are identified by one. The КАТОТТГ codes, the driver and the truck are not in a DESADV.
  */
 export const draftFromDespatchAdvice = (body: CanonicalDocument): EttnComposeDraft => {
   const role = (...roles: string[]) =>
@@ -175,7 +183,9 @@ export const draftFromDespatchAdvice = (body: CanonicalDocument): EttnComposeDra
     issueDate,
     consignee: Object.keys(consignee).length ? consignee : undefined,
     loadingAddress: addressLineOf(supplier),
+    loadingGln: glnOf(supplier),
     unloadingAddress: addressLineOf(delivery) ?? addressLineOf(buyer),
+    unloadingGln: glnOf(delivery),
     items: body.lines
       .filter((l) => l.parentLineNumber === undefined)
       .slice(0, 200)

@@ -136,7 +136,7 @@ export function createEttnService(deps: {
   documents: EttnDocumentsSource;
   /** Where supporting documents' bytes live. */
   blobs: BlobStore;
-  /** The company's own GLNs, the first of which a composed note names the consignor by; absent: a stand-in. */
+  /** The company's own GLNs, the first of which a composed note names the consignor by; none: compose refuses (29). */
   companyGlns: (companyId: string) => Promise<string[]>;
 }) {
   const { repo, registry, clock } = deps;
@@ -391,7 +391,20 @@ export function createEttnService(deps: {
       if (form.despatchAdviceId !== undefined && !(await deps.documents.source(caller, form.despatchAdviceId))) {
         throw new AppError('validation.failed', { details: [{ field: 'despatchAdviceId', code: 'notFound' }] });
       }
-      const note = composeNote(form, { edrpou, name: identity.organization, gln: glns[0] });
+      // The consignor sends transaction 0, so its GLN (TRADEPARTY_GLN, row 3.4) is mandatory: a company without one
+      // is refused as a note that does not match the table (29), naming the field, rather than given a made-up GLN.
+      const gln = glns[0];
+      if (gln === undefined) {
+        throw ettnError(29, 'the company has no GLN to name the consignor by (3.4 TRADEPARTY_GLN)', [
+          {
+            path: 'eCMR/SpecifiedSupplyChainConsignment/ram:ConsignorTradeParty/ram:SpecifiedGovernmentRegistration[ram:TypeCode=TRADEPARTY_GLN]/ram:ID',
+            field: '3.4',
+            code: 'required',
+            params: {},
+          },
+        ]);
+      }
+      const note = composeNote(form, { edrpou, name: identity.organization, gln });
       const result = await prepared({
         build: { kind: 'compose', note },
         previous: [],

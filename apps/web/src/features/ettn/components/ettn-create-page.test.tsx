@@ -67,10 +67,21 @@ async function fill(app: App, form: HTMLElement) {
     await user.type(box(party, 'Name'), name);
     await user.type(box(party, 'Address (postcode, city, street)'), address);
   }
-  await user.type(box(form, "Driver's full name"), 'Taras Driver');
-  await user.type(box(form, 'Vehicle registration plate'), 'AA1234BB');
-  await user.type(box(form, 'Loading address'), 'Kyiv warehouse');
-  await user.type(box(form, 'Unloading address'), 'Lviv store');
+  const driver = within(form).getByTestId('ettn-create-driver');
+  await user.type(box(driver, "Driver's full name"), 'Taras Driver');
+  await user.type(box(driver, "Driver's RNOKPP (tax number)"), '3184710691');
+  await user.type(box(driver, "Driver's licence"), 'вхм123456');
+  const vehicle = within(form).getByTestId('ettn-create-vehicle');
+  await user.type(box(vehicle, 'Vehicle registration plate'), 'AA1234BB');
+  await user.type(box(vehicle, 'Vehicle brand'), 'DAF');
+  await user.type(box(vehicle, 'Vehicle model'), 'XF 480');
+  const loading = within(form).getByTestId('ettn-create-loading');
+  await user.type(box(loading, 'Loading address'), 'Kyiv warehouse');
+  await user.type(box(loading, 'KATOTTG code'), 'UA80000000000093317');
+  const unloading = within(form).getByTestId('ettn-create-unloading');
+  await user.type(box(unloading, 'Unloading address'), 'Lviv store');
+  await user.type(box(unloading, 'KATOTTG code'), 'UA46060250010015970');
+  await user.type(box(unloading, 'Place GLN'), '4012345000016');
   const line = within(form).getByTestId('ettn-create-item-0');
   await user.type(box(line, 'Goods name'), 'Sunflower oil');
   await user.type(box(line, 'UKTZED code'), '1512');
@@ -107,6 +118,32 @@ describe('the create e-TTN page', () => {
     expect(app.api.calls.some((c) => c.path === '/api/ettns/compose')).toBe(false);
   });
 
+  it('refuses a bad RNOKPP, licence, KATOTTG code and GLN before sending anything', async () => {
+    const { app, form } = await openForm({ 'POST /api/ettns/compose': { body: { id: NOTE_ID_2 } } });
+    await fill(app, form);
+    const driver = within(form).getByTestId('ettn-create-driver');
+    const loading = within(form).getByTestId('ettn-create-loading');
+    const unloading = within(form).getByTestId('ettn-create-unloading');
+    await app.user.clear(box(driver, "Driver's RNOKPP (tax number)"));
+    await app.user.type(box(driver, "Driver's RNOKPP (tax number)"), '3184710692');
+    await app.user.clear(box(driver, "Driver's licence"));
+    await app.user.type(box(driver, "Driver's licence"), 'AB123456');
+    await app.user.clear(box(loading, 'KATOTTG code'));
+    await app.user.type(box(loading, 'KATOTTG code'), 'UA8000000000009331');
+    await app.user.type(box(loading, 'Place GLN'), '4012345000017');
+    await app.user.click(within(form).getByTestId('ettn-create-submit'));
+    expect(await within(driver).findByText('Enter the RNOKPP as 10 digits with a valid check digit.')).toBeTruthy();
+    expect(
+      within(driver).getByText('Enter the licence as 3 capital letters and 6 digits, e.g. ВХМ123456.'),
+    ).toBeTruthy();
+    expect(within(loading).getByText('Enter the KATOTTG code as UA followed by 17 digits.')).toBeTruthy();
+    expect(within(loading).getByText('Enter a GLN of 13 digits with a valid check digit.')).toBeTruthy();
+    // The unloading place's GLN is required; the loading place's is not.
+    await app.user.clear(box(unloading, 'Place GLN'));
+    expect(await within(unloading).findByText('This field is required')).toBeTruthy();
+    expect(app.api.calls.some((c) => c.path === '/api/ettns/compose')).toBe(false);
+  });
+
   it('posts the form as the compose JSON and opens the pending note to sign and send', async () => {
     const { app, form } = await openForm({ 'POST /api/ettns/compose': { body: { id: NOTE_ID_2 } } });
     await fill(app, form);
@@ -126,9 +163,16 @@ describe('the create e-TTN page', () => {
       consignee: { edrpou: '00032129', name: 'Demo Retailer', address: '79000, Lviv, Svobody 1' },
       carrier: { edrpou: '32855961', name: 'Demo Transport', address: '01001, Kyiv, Khreshchatyk 2' },
       driverName: 'Taras Driver',
+      driverRnokpp: '3184710691',
+      driverLicence: 'ВХМ123456',
       vehicle: 'AA1234BB',
+      vehicleBrand: 'DAF',
+      vehicleModel: 'XF 480',
       loadingAddress: 'Kyiv warehouse',
+      loadingKatottg: 'UA80000000000093317',
       unloadingAddress: 'Lviv store',
+      unloadingKatottg: 'UA46060250010015970',
+      unloadingGln: '4012345000016',
       items: [
         { name: 'Sunflower oil', uktzed: '1512', quantity: '10', grossWeightKg: '1200.5' },
         { name: 'Pallets', quantity: '2', packageType: 'PX', grossWeightKg: '40', amount: '800.25' },
@@ -171,6 +215,7 @@ describe('the create e-TTN page', () => {
           number: 'DES-42',
           consignee: { edrpou: '00032129', name: 'Demo Retailer', address: 'Lviv' },
           unloadingAddress: 'Lviv store',
+          unloadingGln: '4012345000016',
           items: [{ name: 'Sunflower oil', quantity: '10', grossWeightKg: '1200' }],
           despatchAdviceId: DESADV_ID,
         },
@@ -185,5 +230,8 @@ describe('the create e-TTN page', () => {
     const consignee = within(form).getByTestId('ettn-create-consignee');
     expect((box(consignee, 'Name') as HTMLInputElement).value).toBe('Demo Retailer');
     expect((box(within(form).getByTestId('ettn-create-item-0'), 'Quantity') as HTMLInputElement).value).toBe('10');
+    const unloading = within(form).getByTestId('ettn-create-unloading');
+    expect((box(unloading, 'Place GLN') as HTMLInputElement).value).toBe('4012345000016');
+    expect((box(unloading, 'KATOTTG code') as HTMLInputElement).value).toBe('');
   });
 });

@@ -19,7 +19,7 @@ import {
 import { IconFileImport, IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useFieldArray, useForm, type FieldErrors, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -55,9 +55,17 @@ export type ComposeValues = {
   consignee: PartyValues;
   carrier: PartyValues;
   driverName: string;
+  driverRnokpp: string;
+  driverLicence: string;
   vehicle: string;
+  vehicleBrand: string;
+  vehicleModel: string;
   loadingAddress: string;
+  loadingKatottg: string;
+  loadingGln: string;
   unloadingAddress: string;
+  unloadingKatottg: string;
+  unloadingGln: string;
   items: ItemValues[];
   despatchAdviceId: string;
 };
@@ -65,6 +73,21 @@ export type ComposeValues = {
 const ITEM_FIELDS = ['name', 'uktzed', 'quantity', 'packageType', 'grossWeightKg', 'amount'] as const;
 const PARTY_FIELDS = ['edrpou', 'name', 'address'] as const;
 const OPTIONAL_ITEM_FIELDS = ['uktzed', 'packageType', 'amount'] as const;
+/** The driver, the truck and the two places: each a group of the form, and the fields a draft may fill. */
+const TRANSPORT_FIELDS = [
+  'driverName',
+  'driverRnokpp',
+  'driverLicence',
+  'vehicle',
+  'vehicleBrand',
+  'vehicleModel',
+  'loadingAddress',
+  'loadingKatottg',
+  'loadingGln',
+  'unloadingAddress',
+  'unloadingKatottg',
+  'unloadingGln',
+] as const;
 
 const emptyItem = (): ItemValues => ({
   name: '',
@@ -83,18 +106,28 @@ export const emptyComposeValues = (): ComposeValues => ({
   consignee: emptyParty(),
   carrier: emptyParty(),
   driverName: '',
+  driverRnokpp: '',
+  driverLicence: '',
   vehicle: '',
+  vehicleBrand: '',
+  vehicleModel: '',
   loadingAddress: '',
+  loadingKatottg: '',
+  loadingGln: '',
   unloadingAddress: '',
+  unloadingKatottg: '',
+  unloadingGln: '',
   items: [emptyItem()],
   despatchAdviceId: '',
 });
 
 /** The request of the form's values: optional fields left empty are not sent (the schema takes them as absent). */
 export function composeRequest(values: ComposeValues): Record<string, unknown> {
-  const { despatchAdviceId, items, ...rest } = values;
+  const { despatchAdviceId, items, loadingGln, ...rest } = values;
   return {
     ...rest,
+    // The loading place's GLN is optional: left out, the server names the company's own.
+    ...(loadingGln.trim() ? { loadingGln } : {}),
     items: items.map((item) => {
       const out: Record<string, string> = { ...item };
       for (const key of OPTIONAL_ITEM_FIELDS) if (!item[key].trim()) delete out[key];
@@ -116,10 +149,10 @@ function fromDraft(draft: EttnComposeDraft, documentId: string, current: Compose
     issueDate: draft.issueDate ?? current.issueDate,
     consignee: party(draft.consignee, current.consignee),
     carrier: party(draft.carrier, current.carrier),
-    driverName: draft.driverName ?? current.driverName,
-    vehicle: draft.vehicle ?? current.vehicle,
-    loadingAddress: draft.loadingAddress ?? current.loadingAddress,
-    unloadingAddress: draft.unloadingAddress ?? current.unloadingAddress,
+    ...(Object.fromEntries(TRANSPORT_FIELDS.map((f) => [f, draft[f] ?? current[f]])) as Pick<
+      ComposeValues,
+      (typeof TRANSPORT_FIELDS)[number]
+    >),
     items: draft.items.length
       ? draft.items.map((item) => ({
           ...emptyItem(),
@@ -148,10 +181,7 @@ function formFields(itemCount: number): Path<ComposeValues>[] {
     'number',
     'issueDate',
     ...(['consignee', 'carrier'] as const).flatMap((p) => PARTY_FIELDS.map((f) => `${p}.${f}` as const)),
-    'driverName',
-    'vehicle',
-    'loadingAddress',
-    'unloadingAddress',
+    ...TRANSPORT_FIELDS,
     'items',
     ...Array.from({ length: itemCount }, (_, i) => ITEM_FIELDS.map((f) => `items.${i}.${f}` as const)).flat(),
     'despatchAdviceId',
@@ -252,6 +282,40 @@ function ComposeForm() {
     <TextInput label={label} required error={err(error)} {...extra} {...form.register(name)} />
   );
 
+  /** A group of fields with its legend (a party, the driver, the truck, a place). */
+  const group = (testId: string, legend: string, children: ReactNode) => (
+    <Paper withBorder p="sm" component="fieldset" data-testid={testId} style={{ minWidth: 0 }}>
+      <Text component="legend" fw={600} px={4}>
+        {legend}
+      </Text>
+      <Stack gap="xs">{children}</Stack>
+    </Paper>
+  );
+  const code = { dir: 'ltr', autoComplete: 'off' } as const;
+  const place = (which: 'loading' | 'unloading') =>
+    group(
+      `ettn-create-${which}`,
+      t(`create.${which}Place`),
+      <>
+        {text(`${which}Address`, t(`create.${which}Address`), errors[`${which}Address`]?.message)}
+        {text(`${which}Katottg`, t('create.katottg'), errors[`${which}Katottg`]?.message, {
+          ...code,
+          description: t('create.katottgHint'),
+          maxLength: 19,
+        })}
+        <TextInput
+          label={t('create.placeGln')}
+          description={t(`create.${which}GlnHint`)}
+          required={which === 'unloading'}
+          inputMode="numeric"
+          maxLength={13}
+          {...code}
+          error={err(errors[`${which}Gln`]?.message)}
+          {...form.register(`${which}Gln`)}
+        />
+      </>,
+    );
+
   const party = (which: 'consignee' | 'carrier') => {
     const e: FieldErrors<PartyValues> | undefined = errors[which];
     return (
@@ -289,15 +353,40 @@ function ComposeForm() {
             {party('consignee')}
             {party('carrier')}
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {text('driverName', t('create.driverName'), errors.driverName?.message)}
-            {text('vehicle', t('create.vehicle'), errors.vehicle?.message, {
-              description: t('create.vehicleHint'),
-              maxLength: 20,
-              dir: 'ltr',
-            })}
-            {text('loadingAddress', t('create.loadingAddress'), errors.loadingAddress?.message)}
-            {text('unloadingAddress', t('create.unloadingAddress'), errors.unloadingAddress?.message)}
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+            {group(
+              'ettn-create-driver',
+              t('create.driver'),
+              <>
+                {text('driverName', t('create.driverName'), errors.driverName?.message)}
+                {text('driverRnokpp', t('create.driverRnokpp'), errors.driverRnokpp?.message, {
+                  ...code,
+                  description: t('create.driverRnokppHint'),
+                  inputMode: 'numeric',
+                  maxLength: 10,
+                })}
+                {text('driverLicence', t('create.driverLicence'), errors.driverLicence?.message, {
+                  ...code,
+                  description: t('create.driverLicenceHint'),
+                  maxLength: 9,
+                })}
+              </>,
+            )}
+            {group(
+              'ettn-create-vehicle',
+              t('create.vehicleGroup'),
+              <>
+                {text('vehicle', t('create.vehicle'), errors.vehicle?.message, {
+                  description: t('create.vehicleHint'),
+                  maxLength: 20,
+                  dir: 'ltr',
+                })}
+                {text('vehicleBrand', t('create.vehicleBrand'), errors.vehicleBrand?.message, { maxLength: 100 })}
+                {text('vehicleModel', t('create.vehicleModel'), errors.vehicleModel?.message, { maxLength: 100 })}
+              </>,
+            )}
+            {place('loading')}
+            {place('unloading')}
           </SimpleGrid>
 
           <Stack gap="xs" component="section" aria-labelledby="ettn-create-items">
