@@ -160,7 +160,7 @@ export function EttnSubscriptions() {
           <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
             <IconTruckDelivery size={28} />
           </ThemeIcon>
-          <Title order={2} size="h4">
+          <Title order={3} size="h4">
             {t('subscriptions.emptyTitle')}
           </Title>
           <Text c="dimmed" maw={480}>
@@ -170,7 +170,7 @@ export function EttnSubscriptions() {
       ) : (
         <>
           <Stack gap="xs">
-            <Title order={2} size="h4">
+            <Title order={3} size="h4">
               {t('subscriptions.aliasesTitle')}
             </Title>
             {aliases.length === 0 ? (
@@ -189,7 +189,7 @@ export function EttnSubscriptions() {
             )}
           </Stack>
           <Stack gap="xs">
-            <Title order={2} size="h4">
+            <Title order={3} size="h4">
               {t('subscriptions.subscriptionsTitle')}
             </Title>
             {subscriptions.length === 0 ? (
