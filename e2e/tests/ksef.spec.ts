@@ -85,7 +85,7 @@ test("Demo Supplier issues an invoice to Demo KSeF and it arrives in Demo KSeF's
   await logIn(page, KSEF_USER);
   await page.getByRole('button', { name: 'Got it' }).click();
 
-  // The receiving job runs every minute on the simulator; "Receive invoices now" does not wait for it.
+  // The receiving job runs every five minutes on the simulator; "Receive invoices now" does not wait for it.
   await page.goto('/profile?panel=company-settings');
   const receive = page.getByTestId('ksef-receive');
   await receive.getByRole('button', { name: 'Receive invoices now' }).click();

@@ -68,7 +68,7 @@ const EnvSchema = z.object({
   /** 32 bytes in base64: seals the secrets companies give (KSeF tokens and keys); unset, DATA_DIR/secrets.key. */
   SECRETS_KEY: z.string().min(1).optional(),
   /** Between a company's runs of receiving invoices from KSeF (on KSeF itself never under 15 minutes). */
-  KSEF_RECEIVE_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  KSEF_RECEIVE_INTERVAL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   /** The embedded KSeF simulator at /ksef-simulator/v2 (issue 13 §2). */
   KSEF_SIMULATOR: booleanString.default(true),
   KSEF_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),

@@ -14,6 +14,7 @@ import {
   KSEF_ENVIRONMENTS,
   KsefApiError,
   KsefClient,
+  KsefRateLimitError,
   KsefStatusError,
   type KsefCredentials,
 } from '@portal/ksef/client';
@@ -260,7 +261,7 @@ export function createKsefService(deps: {
 
   /** The period of a company's receiving runs: the configured one, and never under 15 minutes on KSeF itself. */
   const receivePeriodOf = (environment: string | null | undefined): number => {
-    const configured = deps.receiveIntervalMs ?? 60_000;
+    const configured = deps.receiveIntervalMs ?? 300_000;
     return environment && environment !== 'simulator' ? Math.max(configured, RECEIVE_MIN_INTERVAL_KSEF_MS) : configured;
   };
 
@@ -516,6 +517,10 @@ export function createKsefService(deps: {
           if (!exported.isTruncated && windowEnd >= now.getTime()) break;
         }
         await repo.setReceiveMark(companyId, { receivedAt: deps.clock.now() });
+      } catch (error) {
+        // KSeF's export limit reached (429): the next period's run, already enqueued, goes on from the mark; retrying
+        // now would only spend more of the limit.
+        if (!(error instanceof KsefRateLimitError)) throw error;
       } finally {
         await auth.logout().catch(() => undefined);
       }
