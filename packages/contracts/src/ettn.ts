@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants.ts';
 import { ListQuerySchema, pageSchema } from './lists.ts';
-import { isValidEdrpou } from './identifiers.ts';
+import { isValidEdrpou, isValidRnokpp } from './identifiers.ts';
 import { isValidGln, text } from './rules.ts';
 
 /**
@@ -717,7 +717,7 @@ export const SignAndSendResponseSchema = z.object({
 });
 export type SignAndSendResponse = z.infer<typeof SignAndSendResponseSchema>;
 
-/** The 25 supporting-document types (EDIN dictionary DICT.01.10; @portal/ettn's SUPPORTING_DOCUMENT_TYPES). */
+/** The 25 supporting-document types (EDIN dictionary DICT.01.10; see @portal/ettn's lifecycle for their sources). */
 export const ETTN_SUPPORTING_DOCUMENT_TYPES = [
   'Order',
   'Purchase_order',
@@ -929,17 +929,6 @@ export const EttnComposePartySchema = z.object({
   address: text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(500, 'tooLong'),
 });
 export type EttnComposeParty = z.infer<typeof EttnComposePartySchema>;
-
-/**
- * РНОКПП (RNOKPP, an individual's tax number): ten digits, the last ((−1·d1 + 5·d2 + 7·d3 + 9·d4 + 4·d5 + 6·d6 +
- * 10·d7 + 5·d8 + 7·d9) mod 11) mod 10 — the rule of @portal/ettn's isValidRnokpp, here because contracts take zod only.
- */
-const isValidRnokpp = (value: string): boolean => {
-  if (!/^\d{10}$/.test(value)) return false;
-  const weights = [-1, 5, 7, 9, 4, 6, 10, 5, 7];
-  const sum = weights.reduce((s, w, i) => s + w * Number(value[i]), 0);
-  return (((sum % 11) + 11) % 11) % 10 === Number(value[9]);
-};
 
 const requiredText = (max: number) =>
   text({ error: 'required' }).trim().min(1, { error: 'required', abort: true }).max(max, 'tooLong');

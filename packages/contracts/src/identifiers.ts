@@ -35,6 +35,18 @@ export function isValidEdrpou(value: string): boolean {
 }
 
 /**
+ * Ukrainian RNOKPP (an individual's tax number): ten digits, the last ((−1·d1 + 5·d2 + 7·d3 + 9·d4 + 4·d5 + 6·d6 +
+ * 10·d7 + 5·d8 + 7·d9) mod 11) mod 10.
+ */
+export function isValidRnokpp(value: string): boolean {
+  if (!/^\d{10}$/.test(value)) return false;
+  const d = digitsOf(value);
+  const weights = [-1, 5, 7, 9, 4, 6, 10, 5, 7];
+  const sum = weights.reduce((s, w, i) => s + w * d[i]!, 0);
+  return (((sum % 11) + 11) % 11) % 10 === d[9];
+}
+
+/**
  * The VAT identifier formats of the EU's VIES (and of the neighbours the portal trades with), after the two-letter
  * prefix. Greece is `EL`, Northern Ireland `XI`. A prefix not listed here must still be a country code followed by
  * 2 to 13 letters and digits.

@@ -11,6 +11,7 @@
  * 24 a supporting document in a note state that does not take one, 27 an unknown supporting-document type, 26 a
  * wrong number of signatures, 31 a broken back reference.
  */
+import { ETTN_SUPPORTING_DOCUMENT_TYPES } from '@portal/contracts';
 import { ACT_TYPES, type ActType } from './model.ts';
 import { canActAs, REGISTRY_ACTOR } from './roles.ts';
 
@@ -301,33 +302,8 @@ export const actTransition = (
  * first fourteen; the names of 15–25 are not in any source found (P: plausible names, to be replaced when the
  * dictionary is obtained; the ids are what the registry receives).
  */
-export const SUPPORTING_DOCUMENT_TYPES = [
-  'Order',
-  'Purchase_order',
-  'Weight_certificate',
-  'Transport_loading_report',
-  'Cargo_declaration',
-  'Certificate',
-  'Contract',
-  'Insurance_certificate',
-  'Commercial_invoice',
-  'Tax_invoice',
-  'Veterinary_certificate',
-  'Certificate_of_origin',
-  'Sanitary_certificate',
-  'Certificate_of_quality',
-  'Phytosanitary_certificate',
-  'Packing_list',
-  'Specification',
-  'Customs_declaration',
-  'Dangerous_goods_declaration',
-  'Power_of_attorney',
-  'Delivery_note',
-  'Acceptance_certificate',
-  'Laboratory_report',
-  'Permit',
-  'Other',
-] as const;
+// The list lives in contracts (the API's schema names them too): one copy.
+export const SUPPORTING_DOCUMENT_TYPES = ETTN_SUPPORTING_DOCUMENT_TYPES;
 export type SupportingDocumentType = (typeof SUPPORTING_DOCUMENT_TYPES)[number];
 
 /** The dictionary id (1–25) of a type. */
