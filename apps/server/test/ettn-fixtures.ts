@@ -1,6 +1,7 @@
 /**
  * e-TTN notes for the API tests: Demo Supplier (consignor, EDRPOU 14360570) to Demo Retailer (consignee, 00032129),
- * carried by Demo Transport (32855961), as the demo's aliases name them; identifiers whose check digits hold.
+ * carried by Demo Transport (32855961), as the demo's aliases name them; identifiers whose check digits hold. Also the
+ * test app with those three parties logged in, and the calls of its /api/ettns routes.
  */
 import {
   createDemoCredential,
@@ -14,6 +15,70 @@ import {
   type EttnNote,
   type TradeParty,
 } from '@portal/ettn';
+import { bearer, createTestApp, login, type TestApp } from './helper.ts';
+
+/** The users of the demo's three parties: Demo Supplier, Demo Retailer and Demo Transport. */
+export const SUPPLIER = { login: 'user@demo.example.com', password: 'User#Demo2026' };
+export const RETAILER = { login: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
+export const CARRIER = { login: 'carrier@demo.example.com', password: 'Carrier#Demo2026' };
+/** An id nothing has. */
+export const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * A test app for e-TTN (access tokens valid for an hour: the tests move the clock), `env` added to its configuration,
+ * with the access tokens of Demo Supplier, Demo Retailer and Demo Transport.
+ */
+export async function ettnApp(
+  env: Record<string, string> = {},
+): Promise<{ t: TestApp; supplier: string; retailer: string; carrier: string }> {
+  const t = await createTestApp({ accessTtlSeconds: 3600, env });
+  try {
+    const supplier = (await login(t.app, SUPPLIER)).access_token;
+    const retailer = (await login(t.app, RETAILER)).access_token;
+    const carrier = (await login(t.app, CARRIER)).access_token;
+    return { t, supplier, retailer, carrier };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+}
+
+export type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
+/** The code of a refusal. */
+export const code = (res: Res) => (res.json() as { error?: { code: string } }).error?.code;
+
+/**
+ * The calls of the /api/ettns routes on the app `app()` returns (read at each call: the file's beforeAll makes it):
+ * `post` a JSON body, `get` a path after /api/ettns (`''`, `'?…'` or `'/…'`), and `form`, a multipart body as a browser
+ * sends it: the fields and, when given, one `file` part (XML unless its type says otherwise).
+ */
+export function ettnCalls(app: () => TestApp) {
+  const post = (url: string, token: string, payload: unknown) =>
+    app().app.inject({ method: 'POST', url: `/api/ettns/${url}`, headers: bearer(token), payload: payload as object });
+  const get = (path: string, token: string) =>
+    app().app.inject({ method: 'GET', url: `/api/ettns${path}`, headers: bearer(token) });
+  async function form(
+    url: string,
+    token: string,
+    fields: Record<string, string>,
+    file?: { name: string; content: string | Uint8Array; type?: string },
+  ) {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    if (file) {
+      const content = typeof file.content === 'string' ? file.content : new Uint8Array(file.content);
+      body.append('file', new Blob([content], { type: file.type ?? 'application/xml' }), file.name);
+    }
+    const request = new Request('http://x', { method: 'POST', body });
+    return app().app.inject({
+      method: 'POST',
+      url: `/api/ettns/${url}`,
+      headers: { 'content-type': request.headers.get('content-type')!, ...bearer(token) },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+  }
+  return { post, get, form };
+}
 
 const address = (city: string): TradeParty['address'] => ({
   postcode: '01001',

@@ -2,17 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shippedDirectoryZips } from '@portal/edifact/node';
 import { ETTN_SUPPORTING_DOCUMENT_MAX_BYTES } from '@portal/contracts';
 import { readEttn, validateEttn } from '@portal/ettn';
-import { bearer, createTestApp, login, type TestApp } from './helper.ts';
+import { bearer, login, type TestApp } from './helper.ts';
+import { code, ettnApp, ettnCalls, SUPPLIER, UNKNOWN, type Res } from './ettn-fixtures.ts';
 
 /**
  * The portal's e-TTN extensions for the screens: a note composed from the create form (pending, then signed and
  * sent), the form filled from a despatch advice of the documents, and supporting documents (PDF) with their rules.
  */
 
-const SUPPLIER = { login: 'user@demo.example.com', password: 'User#Demo2026' };
-const RETAILER = { login: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
-const CARRIER = { login: 'carrier@demo.example.com', password: 'Carrier#Demo2026' };
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 /** Demo Supplier's and Demo Retailer's GLNs (the documents feature knows the companies by them). */
 const SUPPLIER_GLN = '5901234000017';
 const RETAILER_GLN = '4012345000016';
@@ -22,12 +19,7 @@ let supplier: string;
 let retailer: string;
 let carrier: string;
 
-type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
-const post = (url: string, token: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: `/api/ettns/${url}`, headers: bearer(token), payload: payload as object });
-const get = (url: string, token: string) =>
-  t.app.inject({ method: 'GET', url: `/api/ettns/${url}`, headers: bearer(token) });
-const code = (res: Res) => (res.json() as { error?: { code: string } }).error?.code;
+const { post, get, form } = ettnCalls(() => t);
 const fields = (res: Res) =>
   ((res.json() as { error: { details?: { field: string; code: string }[] } }).error.details ?? []).map(
     (d) => `${d.field}:${d.code}`,
@@ -71,24 +63,12 @@ async function composedAndSent(overrides: Record<string, unknown> = {}) {
   return sent.json().processId as string;
 }
 
-/** A multipart body as a browser sends it. */
-async function multipart(
-  url: string,
-  token: string,
-  form: Record<string, string>,
-  file?: { name: string; bytes: Buffer },
-) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(form)) body.append(k, v);
-  if (file) body.append('file', new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }), file.name);
-  const request = new Request('http://x', { method: 'POST', body });
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/ettns/${url}`,
-    headers: { 'content-type': request.headers.get('content-type')!, ...bearer(token) },
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
-}
+/** A PDF as the `file` part of a form. */
+const pdf = (file: { name: string; bytes: Buffer }) => ({
+  name: file.name,
+  content: file.bytes,
+  type: 'application/pdf',
+});
 
 const PDF = Buffer.concat([
   Buffer.from('%PDF-1.4\n% a test document\n'),
@@ -96,11 +76,11 @@ const PDF = Buffer.concat([
   Buffer.from('\n%%EOF\n'),
 ]);
 const attach = (token: string, processId: string, role = 'CZ', file = { name: 'cert.pdf', bytes: PDF }) =>
-  multipart(
+  form(
     'supportingDocuments',
     token,
     { processId, type: 'Certificate_of_quality', signingPartyRoleCode: role },
-    file,
+    pdf(file),
   );
 
 /** A UN/EDIFACT interchange of one message from Demo Supplier to Demo Retailer. */
@@ -143,10 +123,7 @@ async function uploadOut(token: string, name: string, content: string): Promise<
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ accessTtlSeconds: 3600, env: { EDIFACT_DIRECTORIES_IMPORT: shippedDirectoryZips.D96A } });
-  supplier = (await login(t.app, SUPPLIER)).access_token;
-  retailer = (await login(t.app, RETAILER)).access_token;
-  carrier = (await login(t.app, CARRIER)).access_token;
+  ({ t, supplier, retailer, carrier } = await ettnApp({ EDIFACT_DIRECTORIES_IMPORT: shippedDirectoryZips.D96A }));
 });
 afterAll(async () => {
   await t?.close();
@@ -157,7 +134,7 @@ describe('compose', () => {
     const composed = await post('compose', supplier, composeForm());
     expect(composed.statusCode, composed.body).toBe(200);
     const { id } = composed.json() as { id: string };
-    const pending = await get('pending', supplier);
+    const pending = await get('/pending', supplier);
     const item = (pending.json().items as { id: string; number: string; mustAct: string[] }[]).find((i) => i.id === id);
     expect(item).toMatchObject({ number: 'TTN-FORM-1', mustAct: ['CZ'] });
 
@@ -212,7 +189,7 @@ describe('compose', () => {
     const sent = await post('signAndSend', supplier, { registeredFileId: id, signingPartyRoleCode: 'CZ' });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().status).toBe('PLANNED');
-    const after = await get('pending', supplier);
+    const after = await get('/pending', supplier);
     expect((after.json().items as { id: string }[]).some((i) => i.id === id)).toBe(false);
     // The consignee sees it among its notes.
     const list = await t.app.inject({ method: 'GET', url: '/api/ettns', headers: bearer(retailer) });
@@ -295,7 +272,7 @@ describe('compose from a despatch advice', () => {
   });
 
   it('fills number, date, lines and the consignee', async () => {
-    const res = await get(`compose/fromDespatchAdvice/${desadv}`, supplier);
+    const res = await get(`/compose/fromDespatchAdvice/${desadv}`, supplier);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       number: 'DES-77',
@@ -314,12 +291,12 @@ describe('compose from a despatch advice', () => {
   });
 
   it('is a 404 for another company and an unknown id, a 400 on documentId for another kind', async () => {
-    expect((await get(`compose/fromDespatchAdvice/${desadv}`, retailer)).statusCode).toBe(404);
-    expect((await get(`compose/fromDespatchAdvice/${UNKNOWN}`, supplier)).statusCode).toBe(404);
-    const notDesadv = await get(`compose/fromDespatchAdvice/${order}`, supplier);
+    expect((await get(`/compose/fromDespatchAdvice/${desadv}`, retailer)).statusCode).toBe(404);
+    expect((await get(`/compose/fromDespatchAdvice/${UNKNOWN}`, supplier)).statusCode).toBe(404);
+    const notDesadv = await get(`/compose/fromDespatchAdvice/${order}`, supplier);
     expect(notDesadv.statusCode).toBe(400);
     expect(fields(notDesadv)).toEqual(['documentId:despatchAdvice']);
-    expect(code(await get('compose/fromDespatchAdvice/nope', supplier))).toBe('validation.failed');
+    expect(code(await get('/compose/fromDespatchAdvice/nope', supplier))).toBe('validation.failed');
   });
 });
 
@@ -341,7 +318,7 @@ describe('supporting documents', () => {
     expect(view.statusCode, view.body).toBe(200);
     expect(view.json().supportingDocuments.map((d: { id: string }) => d.id)).toEqual([second.json().id, doc.id]);
 
-    const file = await get(`supportingDocuments/${doc.id}/file`, retailer);
+    const file = await get(`/supportingDocuments/${doc.id}/file`, retailer);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toContain('cert.pdf');
@@ -358,7 +335,7 @@ describe('supporting documents', () => {
     const text = await attach(supplier, processId, 'CZ', { name: 'a.pdf', bytes: Buffer.from('hello, not a pdf') });
     expect(text.statusCode).toBe(400);
     expect(fields(text)).toEqual(['file:pdf']);
-    const none = await multipart('supportingDocuments', supplier, {
+    const none = await form('supportingDocuments', supplier, {
       processId,
       type: 'Other',
       signingPartyRoleCode: 'CZ',
@@ -368,11 +345,11 @@ describe('supporting documents', () => {
     const tooLarge = await attach(supplier, processId, 'CZ', { name: 'big.pdf', bytes: big });
     expect(tooLarge.statusCode).toBe(413);
     expect(code(tooLarge)).toBe('request.too_large');
-    const badType = await multipart(
+    const badType = await form(
       'supportingDocuments',
       supplier,
       { processId, type: 'Nonsense', signingPartyRoleCode: 'CZ' },
-      { name: 'a.pdf', bytes: PDF },
+      pdf({ name: 'a.pdf', bytes: PDF }),
     );
     expect(fields(badType)).toEqual(['type:oneOf']);
   });
@@ -399,11 +376,11 @@ describe('supporting documents', () => {
     });
     const mine = (await attach(supplier, other)).json() as { id: string };
     expect((await attach(retailer, other, 'CN')).statusCode).toBe(404);
-    expect((await get(`supportingDocuments/${mine.id}/file`, retailer)).statusCode).toBe(404);
+    expect((await get(`/supportingDocuments/${mine.id}/file`, retailer)).statusCode).toBe(404);
     expect(
       (await post(`supportingDocuments/${mine.id}/sign`, retailer, { signingPartyRoleCode: 'CN' })).statusCode,
     ).toBe(404);
-    expect((await get(`supportingDocuments/${UNKNOWN}/file`, supplier)).statusCode).toBe(404);
+    expect((await get(`/supportingDocuments/${UNKNOWN}/file`, supplier)).statusCode).toBe(404);
     const pending = (await post('compose', supplier, composeForm({ number: 'TTN-PENDING' }))).json() as { id: string };
     expect((await attach(supplier, pending.id)).statusCode).toBe(404);
     const view = await post('documentView', supplier, { ettnDocumentId: { procId: pending.id }, isPending: true });
@@ -412,7 +389,7 @@ describe('supporting documents', () => {
 
   it('a canceled note takes no supporting documents (24)', async () => {
     const canceledId = await composedAndSent({ number: 'TTN-SUPPORT-CANCELED' });
-    const rejected = await multipart('signAndSend', carrier, {
+    const rejected = await form('signAndSend', carrier, {
       processId: canceledId,
       signingPartyRoleCode: 'CA',
       decision: 'reject',

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DemoSigner, readEttn, verifyChain, type EttnDocument } from '@portal/ettn';
-import { bearer, createTestApp, login, type TestApp } from './helper.ts';
-import { demoNote, noteXml, signedNoteXml } from './ettn-fixtures.ts';
+import { login, type TestApp } from './helper.ts';
+import {
+  CARRIER,
+  code,
+  demoNote,
+  ettnApp,
+  ettnCalls,
+  noteXml,
+  RETAILER,
+  signedNoteXml,
+  SUPPLIER,
+  UNKNOWN,
+  type Res,
+} from './ettn-fixtures.ts';
 
 /**
  * e-TTN over the registry simulator (issue 14 §2, §3): every /api/ettns call with success and bad input, the codes of
@@ -10,48 +22,19 @@ import { demoNote, noteXml, signedNoteXml } from './ettn-fixtures.ts';
  * starts a disagreement act and signs the arrival; each party sees the statuses move, and subscribers get events.
  */
 
-const SUPPLIER = { login: 'user@demo.example.com', password: 'User#Demo2026' };
-const RETAILER = { login: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
-const CARRIER = { login: 'carrier@demo.example.com', password: 'Carrier#Demo2026' };
 const CLERK = { login: 'clerk@demo.example.com', password: 'Clerk#Demo2026' };
 const KSEF = { login: 'ksef@demo.example.com', password: 'Ksef#Demo2026' };
-const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 let t: TestApp;
 let supplier: string;
 let retailer: string;
 let carrier: string;
 
-type Res = Awaited<ReturnType<TestApp['app']['inject']>>;
-
-const post = (url: string, token: string, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: `/api/ettns/${url}`, headers: bearer(token), payload: payload as object });
-const get = (url: string, token: string) =>
-  t.app.inject({ method: 'GET', url: `/api/ettns${url}`, headers: bearer(token) });
-
-/** A multipart body as a browser sends it: the fields and, when given, one `file` part. */
-async function form(
-  url: string,
-  token: string,
-  fields: Record<string, string>,
-  file?: { name: string; content: string },
-) {
-  const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, v);
-  if (file) body.append('file', new Blob([file.content], { type: 'application/xml' }), file.name);
-  const request = new Request('http://x', { method: 'POST', body });
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/ettns/${url}`,
-    headers: { 'content-type': request.headers.get('content-type')!, ...bearer(token) },
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
-}
+const { post, get, form } = ettnCalls(() => t);
 
 const register = (token: string, xml: string, role = 'CZ') =>
   form('registerEttn', token, { fileName: 'note.xml', signingPartyRoleCode: role }, { name: 'note.xml', content: xml });
 
-const code = (res: Res) => (res.json() as { error?: { code: string } }).error?.code;
 /** An e-TTN refusal: its code, and the text of every language in data.messages. */
 function expectEttn(res: Res, ettnCode: number, status: number) {
   expect(res.statusCode, res.body).toBe(status);
@@ -74,10 +57,7 @@ const view = async (token: string, procId: string, extra: Record<string, unknown
 const tokenOf = async (c: { login: string; password: string }) => (await login(t.app, c)).access_token;
 
 beforeAll(async () => {
-  t = await createTestApp({ accessTtlSeconds: 3600 });
-  supplier = await tokenOf(SUPPLIER);
-  retailer = await tokenOf(RETAILER);
-  carrier = await tokenOf(CARRIER);
+  ({ t, supplier, retailer, carrier } = await ettnApp());
 });
 afterAll(async () => {
   await t?.close();

@@ -5,16 +5,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './helper.ts';
+import { companyId, rows, SIMULATOR_AT_ONCE } from './ksef-fixtures.ts';
 
 let t: TestApp;
 let ksefCompany: string;
 
-const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
 const settings = async () =>
   (
     await rows<{ receive_hwm: string | null; received_at: string | null }>(
+      t,
       sql`select receive_hwm::text, received_at::text from ksef_settings where company_id = ${ksefCompany}`,
     )
   )[0];
@@ -22,13 +21,13 @@ const settings = async () =>
 beforeAll(async () => {
   t = await createTestApp({
     env: {
-      KSEF_SIMULATOR_DELAY_MS: '0',
+      ...SIMULATOR_AT_ONCE,
       // One export an hour: the second run meets KSeF's 429.
       KSEF_SIMULATOR_RATE_LIMITS: JSON.stringify({ invoiceExport: { perSecond: 8, perMinute: 16, perHour: 1 } }),
       KSEF_RECEIVE_INTERVAL_MS: String(86_400_000),
     },
   });
-  ksefCompany = (await rows<{ id: string }>(sql`select id from companies where name = 'Demo KSeF'`))[0]!.id;
+  ksefCompany = await companyId(t, 'Demo KSeF');
 }, 120_000);
 afterAll(() => t.close());
 
@@ -42,6 +41,6 @@ it('a run refused by the export limit (429) ends without failing the job, stores
   const { number } = await ksef.issueDemoPurchaseInvoice();
   await expect(ksef.receive(ksefCompany)).resolves.toBe(0);
   expect(await settings()).toEqual(before);
-  const stored = await rows(sql`select 1 from documents where company_id = ${ksefCompany} and number = ${number}`);
+  const stored = await rows(t, sql`select 1 from documents where company_id = ${ksefCompany} and number = ${number}`);
   expect(stored).toHaveLength(0);
 });

@@ -6,19 +6,25 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { sql } from 'drizzle-orm';
-import { DraftLineSchema, emptyDraftForm } from '@portal/contracts';
 import { formToCanonical } from '@portal/documents';
 import { buildFa3, canonicalToKsefInvoice } from '@portal/ksef';
 import { createTestCertificate, KsefClient } from '@portal/ksef/client';
 import { inProcessFetch } from '../src/lib/in-process-fetch.ts';
-import { bearer, createTestApp, login, type TestApp } from './helper.ts';
+import { bearer, login, type TestApp } from './helper.ts';
+import {
+  companyId,
+  DEMO_KSEF,
+  DEMO_SUPPLIER,
+  invoiceForm,
+  KSEF_NIP,
+  ksefApp,
+  pdfText,
+  rows,
+  SUPPLIER_NIP,
+} from './ksef-fixtures.ts';
 
-const KSEF = { login: 'ksef@demo.example.com', password: 'Ksef#Demo2026' };
 const RETAILER = { login: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
-const SUPPLIER_NIP = '5260001246';
-const KSEF_NIP = '7010002139';
 const SIMULATOR = 'http://portal.test/ksef-simulator/v2';
 
 let t: TestApp;
@@ -28,38 +34,18 @@ let retailer: string;
 let ksefCompany: string;
 let supplierCompany: string;
 
-const one = async <T>(query: ReturnType<typeof sql>): Promise<T | undefined> =>
-  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows[0];
+const one = async <T>(query: ReturnType<typeof sql>): Promise<T | undefined> => (await rows<T>(t, query))[0];
 
 /** Demo Supplier issues an invoice to Demo KSeF in KSeF itself (the simulator), as its own ERP would: its KSeF number. */
 async function issueFromSupplier(number: string): Promise<string> {
-  const form = emptyDraftForm();
-  form.number = number;
-  form.documentDate = '2026-11-16';
-  form.supplier = {
-    ...form.supplier,
-    gln: '5901234000017',
-    name: 'Demo Supplier Sp. z o.o.',
-    street: 'ul. Krzywa 2',
-    city: 'Warszawa',
-    postalCode: '00-002',
-    country: 'PL',
-    vatId: `PL${SUPPLIER_NIP}`,
-  };
-  form.buyer = {
-    ...form.buyer,
-    gln: '5901234000024',
-    name: 'Demo KSeF Sp. z o.o.',
-    street: 'ul. Prosta 1',
-    city: 'Warszawa',
-    postalCode: '00-001',
-    country: 'PL',
-    vatId: `PL${KSEF_NIP}`,
-  };
-  form.lines = [
-    DraftLineSchema.parse({ description: 'Woda mineralna', quantity: '10', unit: 'PCE', price: '1.29', vatRate: '8' }),
-    DraftLineSchema.parse({ description: 'Kawa ziarnista', quantity: '2', unit: 'PCE', price: '40.00', vatRate: '23' }),
-  ];
+  const form = invoiceForm(number, {
+    supplier: { ...DEMO_SUPPLIER, name: 'Demo Supplier Sp. z o.o.' },
+    buyer: DEMO_KSEF,
+    lines: [
+      { description: 'Woda mineralna', quantity: '10', unit: 'PCE', price: '1.29', vatRate: '8' },
+      { description: 'Kawa ziarnista', quantity: '2', unit: 'PCE', price: '40.00', vatRate: '23' },
+    ],
+  });
   const xml = buildFa3(
     canonicalToKsefInvoice(formToCanonical('invoice', form, 'lines'), {
       createdAt: t.clock.now().toISOString(),
@@ -84,17 +70,6 @@ async function issueFromSupplier(number: string): Promise<string> {
   const status = await auth.waitForInvoice(session.referenceNumber, sent.referenceNumber);
   await auth.logout();
   return status.ksefNumber!;
-}
-
-/** The text of every page of a PDF, as pdf.js reads it. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  return pages.join('\n');
 }
 
 const mark = async (companyId: string) =>
@@ -128,12 +103,10 @@ const inbox = async (token: string, number: string) =>
   ).json().items as { id: string; standard: string; [key: string]: unknown }[];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { KSEF_SIMULATOR_DELAY_MS: '0' } });
-  ksef = (await login(t.app, KSEF)).access_token;
-  supplier = (await login(t.app)).access_token;
+  ({ t, ksef, supplier } = await ksefApp({ eancom: false }));
   retailer = (await login(t.app, RETAILER)).access_token;
-  ksefCompany = (await one<{ id: string }>(sql`select id from companies where name = 'Demo KSeF'`))!.id;
-  supplierCompany = (await one<{ id: string }>(sql`select id from companies where name = 'Demo Supplier'`))!.id;
+  ksefCompany = await companyId(t, 'Demo KSeF');
+  supplierCompany = await companyId(t, 'Demo Supplier');
 }, 120_000);
 afterAll(() => t.close());
 

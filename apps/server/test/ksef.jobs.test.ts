@@ -14,22 +14,17 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { DraftLineSchema, emptyDraftForm } from '@portal/contracts';
-import { buildInterchange, formToCanonical, writeEancomMessage } from '@portal/documents';
-import { serializeInterchange, shippedDirectoryZips } from '@portal/edifact/node';
 import { isValidKsefNumber } from '@portal/ksef';
 import type { Database } from '../src/db/client.ts';
 import { ksefSubmissions } from '../src/features/ksef/ksef.table.ts';
-import { bearer, createTestApp, freshDatabase, login, type TestApp, type TestClock } from './helper.ts';
+import { createTestApp, freshDatabase, login, type TestApp, type TestClock } from './helper.ts';
+import { EANCOM_D96A, KSEF, ksefInvoice, SIMULATOR_AT_ONCE, uploadOut } from './ksef-fixtures.ts';
 
-const KSEF = { login: 'ksef@demo.example.com', password: 'Ksef#Demo2026' };
-const KSEF_GLN = '5901234000024';
-const SUPPLIER_GLN = '5901234000017';
 /**
  * Every app of this file: no stage delay unless a test wants one, no job worker polling beside the test, and Demo
  * KSeF's receiving runs (each minute by default) a day apart, so no `ksef.receive` run logs in during a drain.
  */
-const ENV = { KSEF_SIMULATOR_DELAY_MS: '0', JOB_WORKERS: 'false', KSEF_RECEIVE_INTERVAL_MS: '86400000' };
+const ENV = { ...SIMULATOR_AT_ONCE, JOB_WORKERS: 'false', KSEF_RECEIVE_INTERVAL_MS: '86400000' };
 
 /** A clock at real time plus an offset the test moves forward (`advance`); `set` moves the offset too. */
 function realTimeClock(): TestClock {
@@ -84,74 +79,12 @@ const isSend = (e: Exchange) => e.method === 'POST' && /^\/sessions\/online\/[^/
 const isStatusRead = (e: Exchange) => e.method === 'GET' && /^\/sessions\/[^/]+\/invoices\/[^/]+$/.test(e.path);
 
 /** An EANCOM invoice from Demo KSeF to Demo Supplier, dated today (the simulator refuses a P_1 after its day). */
-function invoice(number: string, control: string, clock: TestClock): string {
-  const form = emptyDraftForm();
-  form.number = number;
-  form.documentDate = clock.now().toISOString().slice(0, 10);
-  form.supplier = {
-    ...form.supplier,
-    gln: KSEF_GLN,
-    name: 'Demo KSeF Sp. z o.o.',
-    street: 'ul. Prosta 1',
-    city: 'Warszawa',
-    postalCode: '00-001',
-    country: 'PL',
-    vatId: 'PL7010002139',
-  };
-  form.buyer = {
-    ...form.buyer,
-    gln: SUPPLIER_GLN,
-    name: 'Demo Supplier',
-    street: 'ul. Krzywa 2',
-    city: 'Warszawa',
-    postalCode: '00-002',
-    country: 'PL',
-    vatId: 'PL5260001246',
-  };
-  form.lines = [
-    DraftLineSchema.parse({
-      gtin: '4000862141404',
-      description: 'Woda mineralna',
-      quantity: '10',
-      unit: 'PCE',
-      price: '1.29',
-      vatRate: '8',
-    }),
-  ];
-  const written = writeEancomMessage(formToCanonical('invoice', form, 'lines'), { directory: 'D96A', reference: '1' });
-  return serializeInterchange(
-    buildInterchange({
-      messages: [written.message],
-      sender: { id: KSEF_GLN },
-      recipient: { id: SUPPLIER_GLN },
-      controlReference: control,
-      preparedAt: '2026-11-16T10:00',
-      test: false,
-      una: true,
-      syntax: 'UNOC',
-      applicationReference: written.message.type,
-    }),
-    { una: 'always' },
-  );
-}
+const invoice = (number: string, control: string, clock: TestClock) =>
+  ksefInvoice(number, control, { date: clock.now().toISOString().slice(0, 10) });
 
 /** Uploads an outbox interchange as Demo KSeF: the ingest writes the submission and its `ksef.send` job. */
-async function upload(t: TestApp, name: string, content: string): Promise<string> {
-  const token = (await login(t.app, KSEF)).access_token;
-  const form = new FormData();
-  form.append('file', new Blob([content], { type: 'application/edifact' }), name);
-  const request = new Request('http://x', { method: 'POST', body: form });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/documents/upload?direction=out',
-    headers: { 'content-type': request.headers.get('content-type')!, ...bearer(token) },
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const document = res.json().files[0].documents[0];
-  expect(document.status, res.body).not.toBe('error');
-  return document.id as string;
-}
+const upload = async (t: TestApp, name: string, content: string) =>
+  uploadOut(t, (await login(t.app, KSEF)).access_token, name, content);
 
 /** The submission as stored (read from the database: a test that moves the clock outlives its portal login). */
 const submissionOf = async (t: TestApp, documentId: string) =>
@@ -189,7 +122,7 @@ describe('the ksef.send job when things go wrong', () => {
         ...ENV,
         KSEF_SIMULATOR_DELAY_MS: '2000',
         KSEF_SIMULATOR_RATE_LIMITS: JSON.stringify({ invoiceStatus: { perSecond: 100, perMinute: 100, perHour: 1 } }),
-        EDIFACT_DIRECTORIES_IMPORT: shippedDirectoryZips.D96A,
+        ...EANCOM_D96A,
       },
     });
     const firstLog = recordSimulator(first.app);
@@ -237,7 +170,7 @@ describe('the ksef.send job when things go wrong', () => {
       env: {
         ...ENV,
         KSEF_SIMULATOR_RATE_LIMITS: JSON.stringify({ auth: { perSecond: 1, perMinute: 1000, perHour: 10_000 } }),
-        EDIFACT_DIRECTORIES_IMPORT: shippedDirectoryZips.D96A,
+        ...EANCOM_D96A,
       },
     });
     closing.push(() => t.close());
@@ -267,7 +200,7 @@ describe('the ksef.send job when things go wrong', () => {
     // Stages 1.5 s apart: the job is still polling the status when the simulator's time jumps.
     const t = await createTestApp({
       clock,
-      env: { ...ENV, KSEF_SIMULATOR_DELAY_MS: '1500', EDIFACT_DIRECTORIES_IMPORT: shippedDirectoryZips.D96A },
+      env: { ...ENV, KSEF_SIMULATOR_DELAY_MS: '1500', ...EANCOM_D96A },
     });
     closing.push(() => t.close());
     const log = recordSimulator(t.app);
