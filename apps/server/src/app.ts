@@ -186,7 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audit,
     clock,
     publicUrl: config.publicUrl,
-    sessions: demoSessionHooks({ db, jobs }),
+    sessions: demoSessionHooks({ db, jobs, companies }),
   });
   const restrictions = createRestrictionsService({ db, users, groups, audit, clock });
   const companyUsers = createCompanyUsersService({

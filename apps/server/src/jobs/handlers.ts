@@ -8,7 +8,7 @@ import type { JobHandlers } from './jobs.ts';
 export function createJobHandlers(deps: {
   mail: MailService;
   documents: Pick<DocumentsService, 'ingest' | 'answerWithContrl'>;
-  demoDocuments: Pick<DemoDocumentsService, 'create' | 'remove' | 'sweep'>;
+  demoDocuments: Pick<DemoDocumentsService, 'create' | 'presentation' | 'remove' | 'sweep'>;
   ksef: Pick<KsefService, 'send' | 'receive'>;
 }): JobHandlers {
   return {
@@ -20,6 +20,9 @@ export function createJobHandlers(deps: {
       await deps.documents.answerWithContrl(payload.interchangeId, payload.controlReference);
     },
     'documents.demo.create': (payload) => deps.demoDocuments.create(payload),
+    'documents.demo.presentation': async (payload) => {
+      await deps.demoDocuments.presentation(payload);
+    },
     'documents.demo.remove': async (payload) => {
       await deps.demoDocuments.remove(payload.sessionId);
     },

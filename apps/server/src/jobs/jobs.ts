@@ -53,6 +53,17 @@ export const JOBS = {
     retryDelaySeconds: 10,
     expireInSeconds: 300,
   },
+  /**
+   * Uploads a demo-ksef company's presentation set (toggle DEMO_KSEF_SIEMENS) to its outbox, once (decision 0041): a
+   * login enqueues it keyed by the company. Idempotent: the interchange's control reference comes from the company id,
+   * so a second upload is a duplicate that stores nothing.
+   */
+  'documents.demo.presentation': {
+    payload: z.object({ companyId: z.uuid(), userId: z.uuid() }),
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    expireInSeconds: 300,
+  },
   /** Deletes a demo session's documents, interchanges and blobs (its logout). */
   'documents.demo.remove': {
     payload: z.object({ sessionId: z.uuid() }),

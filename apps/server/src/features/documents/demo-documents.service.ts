@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { CompanyLocationsQuerySchema, FEATURE_PERMISSIONS } from '@portal/contracts';
+import { CompanyLocationsQuerySchema, FEATURE_PERMISSIONS, type FeatureToggle, type Role } from '@portal/contracts';
 import { DEMO_ROLE } from '../../access/document-scope.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -16,7 +16,8 @@ import type { DocumentsService } from './documents.service.ts';
  * documents, made by the real ingest from EDIFACT interchanges with numbers and dates of their own and tagged with
  * the login session (refresh-token family): the access scope shows them to that session only, and they are deleted
  * when it ends (logout, or the periodic sweep once it expired). A company with the toggle DEMO_KSEF_SIEMENS gets a
- * second, larger set for presentations (an invoice of 40 lines, a correction and an advance invoice).
+ * second, larger set for presentations (an invoice of 40 lines, a correction and an advance invoice): in each demo
+ * session, or, for the demo-ksef variant's company, once in its outbox as ordinary documents (decision 0041).
  */
 
 /** The sweep's period: a session expired without a logout is gone at most this long after. */
@@ -330,16 +331,17 @@ function presentationInvoice(
 /**
  * The larger set for presentations (toggle DEMO_KSEF_SIEMENS), sent to Demo Retailer in one interchange: an invoice
  * of 40 lines, its correction (two articles returned: KOR in FA(3)) and an advance invoice for a further order (ZAL).
- * Numbers come from the session id, as the standard set's do.
+ * Numbers and the control reference come from `source`: a demo session's id (a set per session, as the standard set's
+ * numbers), or `company/<id>` for a demo-ksef company's one set (decision 0041), so that a second upload of it is a
+ * duplicate interchange and stores nothing.
  */
 export function presentationInterchange(
-  sessionId: string,
+  source: string,
   seller: { gln: string; name: string; vatId: string | null },
   at: Date,
 ): { fileName: string; text: string } {
   const seed =
-    (parseInt(createHash('sha256').update(`${sessionId}/presentation`).digest('hex').slice(0, 8), 16) % 900_000) +
-    100_000;
+    (parseInt(createHash('sha256').update(`${source}/presentation`).digest('hex').slice(0, 8), 16) % 900_000) + 100_000;
   const n = String(seed);
   const nip = seller.vatId?.replace(/[\s-]/g, '').toUpperCase();
   const party = {
@@ -379,20 +381,43 @@ export function presentationInterchange(
   };
 }
 
+/** The role of the demo-ksef variant's users (issue 13): their documents are ordinary, not a session's. */
+export const DEMO_KSEF_ROLE = 'demo-ksef' satisfies Role;
+/** The company toggle of the presentation set. */
+export const PRESENTATION_TOGGLE = 'DEMO_KSEF_SIEMENS' satisfies FeatureToggle;
+
 /**
  * What auth does at a session's start and end, for the demo documents: a demo login enqueues its set's creation in
- * the login's transaction, a logout of a session with demo documents enqueues their removal in its own.
+ * the login's transaction, a logout of a session with demo documents enqueues their removal in its own. A demo-ksef
+ * login of a company with the toggle DEMO_KSEF_SIEMENS enqueues the company's presentation set (decision 0041), keyed
+ * by the company, so that logins while it waits or after it ran make no second job.
  */
-export function demoSessionHooks(deps: { db: Db; jobs: JobEnqueuer }): SessionHooks {
+export function demoSessionHooks(deps: {
+  db: Db;
+  jobs: JobEnqueuer;
+  companies: Pick<CompaniesService, 'find'>;
+}): SessionHooks {
   const repo = createDemoDocumentsRepository(deps.db);
   return {
     async started(session, tx) {
-      if (!session.roles.includes(DEMO_ROLE) || !session.companyId) return;
+      if (!session.companyId) return;
+      if (session.roles.includes(DEMO_ROLE)) {
+        await deps.jobs.enqueue(
+          tx,
+          'documents.demo.create',
+          { sessionId: session.sessionId, userId: session.userId, companyId: session.companyId },
+          { key: session.sessionId },
+        );
+        return;
+      }
+      if (!session.roles.includes(DEMO_KSEF_ROLE)) return;
+      const company = await deps.companies.find(session.companyId, tx);
+      if (!company?.toggles.includes(PRESENTATION_TOGGLE)) return;
       await deps.jobs.enqueue(
         tx,
-        'documents.demo.create',
-        { sessionId: session.sessionId, userId: session.userId, companyId: session.companyId },
-        { key: session.sessionId },
+        'documents.demo.presentation',
+        { companyId: session.companyId, userId: session.userId },
+        { key: session.companyId },
       );
     },
     async ended(session, tx) {
@@ -407,6 +432,7 @@ export function demoSessionHooks(deps: { db: Db; jobs: JobEnqueuer }): SessionHo
     committed() {
       deps.jobs.wake('documents.demo.create');
       deps.jobs.wake('documents.demo.remove');
+      deps.jobs.wake('documents.demo.presentation');
     },
   };
 }
@@ -472,7 +498,7 @@ export function createDemoDocumentsService(deps: {
       await deps.documents.upload(caller, 'out', asUpload(files.out));
       // The larger set for presentations (issue 13): a company with the toggle DEMO_KSEF_SIEMENS gets it too.
       const company = await deps.companies.find(input.companyId);
-      if (company?.toggles.includes('DEMO_KSEF_SIEMENS')) {
+      if (company?.toggles.includes(PRESENTATION_TOGGLE)) {
         const seller = { gln: own, name: company.name, vatId: company.vatId };
         await deps.documents.upload(
           caller,
@@ -483,6 +509,42 @@ export function createDemoDocumentsService(deps: {
       // A logout while the set was being made found nothing to remove yet: remove it now.
       const [still] = await deps.sessions.liveSessions([input.sessionId]);
       if (!still) await remove(input.sessionId);
+    },
+
+    /**
+     * The presentation set of a demo-ksef company (toggle DEMO_KSEF_SIEMENS; decision 0041): uploaded once to its
+     * outbox as ordinary documents of the user whose login asked for it, so they stay, and its invoices follow up to
+     * KSeF as any other (the simulator, for the demo-ksef company). The interchange's control reference comes from the
+     * company id: a second run, or a job enqueued again later, uploads a duplicate that stores nothing. A company that
+     * lost the toggle meanwhile, or has no GLN, gets none. Answers whether the set was stored by this run.
+     */
+    async presentation(input: { companyId: string; userId: string }): Promise<boolean> {
+      const company = await deps.companies.find(input.companyId);
+      if (!company?.toggles.includes(PRESENTATION_TOGGLE)) return false;
+      const glns = await deps.companies.locations.list(
+        { companyId: input.companyId },
+        CompanyLocationsQuerySchema.parse({ kind: 'company', limit: 1 }),
+      );
+      const own = glns.items[0]?.gln;
+      if (!own) {
+        deps.log.warn({ companyId: input.companyId }, 'presentation set: the company has no GLN, none made');
+        return false;
+      }
+      const caller = {
+        userId: input.userId,
+        companyId: input.companyId,
+        permissions: [...FEATURE_PERMISSIONS],
+        roles: [DEMO_KSEF_ROLE],
+      };
+      const file = presentationInterchange(
+        `company/${input.companyId}`,
+        { gln: own, name: company.name, vatId: company.vatId },
+        deps.clock.now(),
+      );
+      const [result] = await deps.documents.upload(caller, 'out', [
+        { fileName: file.fileName, bytes: new TextEncoder().encode(file.text) },
+      ]);
+      return result?.duplicate === false;
     },
 
     /** Deletes a session's documents, interchanges and blobs (logout); how many documents there were. */
