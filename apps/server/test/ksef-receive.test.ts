@@ -127,6 +127,7 @@ describe('receiving invoices from KSeF', () => {
       documentType: 'KSEF_INVOICE',
       documentKind: 'invoice',
       documentReferenceNumber: ksefNumber,
+      ksefNumber,
       partnerName: 'Demo Supplier Sp. z o.o.',
       businessDate: '2026-11-16',
       status: 'received',

@@ -140,9 +140,9 @@ describe('the ksef.send job when things go wrong', () => {
     // The process ends; the database stays. A restart forgets the simulator's rate limits, as KSeF's would pass.
     await first.app.close();
 
-    // The queue's backoff (30 s) has passed.
+    // KSeF's Retry-After has passed: the run it deferred (a job of its own, decision 0038) is due.
     await database.db.execute(
-      sql`update pgboss.job set start_after = now() where name = 'ksef.send' and state = 'retry'`,
+      sql`update pgboss.job set start_after = now() where name = 'ksef.send' and state in ('retry', 'created')`,
     );
     const second = await createTestApp({ database, dataDir, clock, seed: false, env: ENV });
     closing.push(() => second.close());

@@ -198,6 +198,8 @@ export const DocumentListItemSchema = z.object({
   direction: z.enum(DOCUMENT_DIRECTIONS),
   documentNumber: z.string().nullable(),
   documentReferenceNumber: z.string().nullable(),
+  /** The invoice's number in KSeF: an outbox invoice KSeF accepted, or an invoice received from KSeF; else null. */
+  ksefNumber: z.string().nullable(),
   /** The business kind (`DOCUMENT_KIND_CODES`). */
   documentKind: z.string(),
   /** The message type restrictions name (`DOCUMENT_TYPE_CODES`, or the standard's own type for others). */

@@ -74,7 +74,9 @@ export const JOBS = {
   /**
    * Submits one invoice of the outbox to the company's KSeF (issue 13, part 3). Idempotent: a run that finds the
    * invoice sent before only reads its status, and a duplicate (440) adopts the original KSeF number, so a retry
-   * never sends twice. Eight retries over about two hours (KSeF's maintenance windows, rate limits).
+   * never sends twice. Eight retries over about two hours (KSeF's maintenance windows, errors); a 429 asking to wait
+   * longer than the client waits is no failed run: the handler enqueues the document's next run to start after the
+   * Retry-After (decision 0038).
    */
   'ksef.send': {
     payload: z.object({ documentId: z.uuid() }),

@@ -83,8 +83,8 @@ function cellOf(column: DocumentColumn, row: DocumentListRow, t: Translate): str
     case 'TestOut':
       return row.test ? t('yes') : t('no');
     case 'KsefNumber':
-      // A received KSeF invoice keeps its KSeF number as its reference number (decision 0039).
-      return row.standard === 'ksef' ? row.referenceNumber : null;
+      // Sent (accepted by KSeF) and received KSeF invoices alike.
+      return row.ksefNumber;
   }
 }
 

@@ -533,6 +533,19 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
       await tx.update(doc).set(values).where(eq(doc.id, id));
     },
 
+    /**
+     * Sets a document's KSeF number, only when it is the company's (a job acting for the company, not a user): answers
+     * whether a row was changed.
+     */
+    async setKsefNumber(companyId: string, id: string, ksefNumber: string, tx: Db): Promise<boolean> {
+      const rows = await tx
+        .update(doc)
+        .set({ ksefNumber })
+        .where(and(eq(doc.id, id), eq(doc.companyId, companyId)))
+        .returning({ id: doc.id });
+      return rows.length > 0;
+    },
+
     /** Of the ids, the reader's documents with the size of their original (the whole file when it holds one message). */
     async originalSizes(reader: DocumentReader, ids: readonly string[]): Promise<{ id: string; size: number }[]> {
       if (ids.length === 0) return [];

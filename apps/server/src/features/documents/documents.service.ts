@@ -95,6 +95,7 @@ function toItem(row: DocumentListRow): DocumentListItem {
     direction: row.direction as DocumentDirection,
     documentNumber: row.number,
     documentReferenceNumber: row.referenceNumber,
+    ksefNumber: row.ksefNumber,
     documentKind: row.kind,
     documentType: row.documentType,
     functionCode: row.functionCode,
@@ -704,6 +705,7 @@ export function createDocumentsService(deps: {
         | 'documentType'
         | 'number'
         | 'referenceNumber'
+        | 'ksefNumber'
         | 'functionCode'
         | 'documentNameCode'
         | 'messageType'
@@ -796,6 +798,18 @@ export function createDocumentsService(deps: {
           throw error;
         });
       return documentId;
+    },
+
+    /**
+     * Records the KSeF number of a company's document (the ksef feature, in the transaction where KSeF accepted the
+     * invoice): the lists' KSeF number column shows it. A document of another company is left alone; answers whether
+     * the document was the company's.
+     */
+    async recordKsefNumber(
+      tx: Db,
+      input: { companyId: string; documentId: string; ksefNumber: string },
+    ): Promise<boolean> {
+      return repo.setKsefNumber(input.companyId, input.documentId, input.ksefNumber, tx);
     },
 
     /** Whether the caller may read this document (the KSeF panel and UPO of the document view). */

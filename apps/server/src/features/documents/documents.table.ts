@@ -124,6 +124,12 @@ export const documents = pgTable(
     documentType: text('document_type').notNull(),
     number: text('number'),
     referenceNumber: text('reference_number'),
+    /**
+     * The invoice's number in KSeF, for the lists' KSeF number column: an outbox invoice's once KSeF accepted it (the
+     * ksef feature records it through the documents service), a received KSeF invoice's from its arrival (it is also
+     * its reference number, decision 0039); null for any other document.
+     */
+    ksefNumber: text('ksef_number'),
     /** UNCL 1225 message function code. */
     functionCode: text('function_code'),
     /** UNCL 1001 document name code. */

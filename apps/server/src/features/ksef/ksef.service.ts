@@ -57,6 +57,8 @@ export type ReceivedDocument = {
     documentType: string;
     number: string | null;
     referenceNumber: string | null;
+    /** The invoice's KSeF number (the lists' KSeF number column). */
+    ksefNumber: string | null;
     functionCode: string | null;
     documentNameCode: string | null;
     messageType: string;
@@ -88,6 +90,11 @@ const RECEIVE_MIN_INTERVAL_KSEF_MS = 15 * 60_000;
 /** Truncated packages fetched one after another in one run before the next run goes on. */
 const RECEIVE_MAX_PACKAGES = 20;
 const DAY_MS = 86_400_000;
+/**
+ * Runs of one submission (its `attempts`) after which a 429 is no longer waited out but fails like any other error:
+ * a KSeF that keeps refusing does not keep an invoice waiting for ever.
+ */
+const SEND_MAX_RUNS = 30;
 
 /** What a login of the company needs: where KSeF is and the credentials. */
 export type KsefConnection = { baseUrl: string; credentials: KsefCredentials };
@@ -118,6 +125,11 @@ export function createKsefService(deps: {
     readable(caller: KsefCaller, id: string): Promise<boolean>;
     /** Stores a received invoice in the company's inbox once per key (the documents service's `storeReceived`). */
     storeReceived(input: ReceivedDocument): Promise<string | null>;
+    /**
+     * Records an accepted invoice's KSeF number on the company's document, in the caller's transaction (the documents
+     * service's `recordKsefNumber`: the documents feature owns the column the lists show).
+     */
+    recordKsefNumber(tx: Db, input: { companyId: string; documentId: string; ksefNumber: string }): Promise<boolean>;
   };
   /** Between two receiving runs of a company on the simulator; on KSeF itself at least 15 minutes (NOTES §9). */
   receiveIntervalMs?: number;
@@ -288,6 +300,7 @@ export function createKsefService(deps: {
       documentType: 'KSEF_INVOICE',
       // The KSeF number is the invoice's reference in KSeF: listed and searchable beside the invoice's own number.
       referenceNumber: invoice.ksefNumber,
+      ksefNumber: invoice.ksefNumber,
       messageType: 'FA(3)',
       standard: 'ksef',
       version: 'FA (3) 1-0E',
@@ -391,8 +404,10 @@ export function createKsefService(deps: {
     /**
      * The `ksef.send` job (issue 13, part 3): the invoice as FA(3), checked against the XSD, sent in an online
      * session, its status awaited, its KSeF number and UPO kept. A run that finds the invoice taken before only reads
-     * its status; a duplicate (440) adopts the original number. A refusal (450, 410, our own check) is final; any
-     * other failure is thrown for the queue to retry.
+     * its status; a duplicate (440) adopts the original number. A refusal (450, 410, our own check) is final; a 429
+     * asking to wait longer than the client waits is not a failure: the job ends and a new one is enqueued to start
+     * after KSeF's Retry-After (keyed by this run, so it is written once); any other failure is thrown for the queue
+     * to retry.
      */
     async send(documentId: string, run: JobRun): Promise<void> {
       const submission = await repo.submission(documentId);
@@ -403,6 +418,32 @@ export function createKsefService(deps: {
         const message = error instanceof Error ? error.message : String(error);
         await mark(documentId, { state: run.isLastAttempt ? 'failed' : 'queued', errorDetails: [message] });
         throw error;
+      };
+      /**
+       * KSeF's rate limit with a Retry-After longer than the client waits: the submission waits, queued, for a job
+       * that starts no earlier than KSeF asked; this run ends without failing, so it spends none of the job's retries.
+       * Nothing was sent twice: a 429 answers a request KSeF did not take, and what was sent before is kept (the
+       * session and element references), so the next run only reads its status.
+       */
+      const defer = async (error: KsefRateLimitError): Promise<void> => {
+        await deps.db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          await repo.updateSubmission(
+            documentId,
+            { state: 'queued', errorDetails: [error.message], updatedAt: deps.clock.now() },
+            tx,
+          );
+          // The wait is measured from this moment, not from the clock's: pg-boss's clock is the database's.
+          await deps.jobs.enqueue(
+            tx,
+            'ksef.send',
+            { documentId },
+            {
+              key: `${documentId}/429/${submission.attempts + 1}`,
+              startAfter: new Date(Date.now() + Math.max(1, error.retryAfterSeconds) * 1000),
+            },
+          );
+        });
       };
       const connection = await connectionOf(companyId);
       if (!connection) return fail(new Error('the company has no KSeF connection'));
@@ -458,16 +499,27 @@ export function createKsefService(deps: {
               idempotent: true,
             })
           : await auth.invoiceUpo(sessionReference, elementReference);
-        await mark(documentId, {
-          state: 'accepted',
-          ksefNumber,
-          acquisitionDate: status.acquisitionDate ? new Date(status.acquisitionDate) : null,
-          upo,
-          errorCode: null,
-          errorDetails: null,
+        // The submission and the document's KSeF number (the lists' column) in one transaction.
+        await deps.db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          await repo.updateSubmission(
+            documentId,
+            {
+              state: 'accepted',
+              ksefNumber,
+              acquisitionDate: status.acquisitionDate ? new Date(status.acquisitionDate) : null,
+              upo,
+              errorCode: null,
+              errorDetails: null,
+              updatedAt: deps.clock.now(),
+            },
+            tx,
+          );
+          if (ksefNumber) await deps.documents().recordKsefNumber(tx, { companyId, documentId, ksefNumber });
         });
         await auth.logout().catch(() => undefined);
       } catch (error) {
+        if (error instanceof KsefRateLimitError && submission.attempts + 1 < SEND_MAX_RUNS) return defer(error);
         return fail(error);
       }
     },

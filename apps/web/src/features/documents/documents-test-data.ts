@@ -21,6 +21,7 @@ export function listItem(overrides: Partial<DocumentListItem> = {}): DocumentLis
     direction: 'in',
     documentNumber: 'PO-1001',
     documentReferenceNumber: null,
+    ksefNumber: null,
     documentKind: 'order',
     documentType: 'ORDERS',
     functionCode: '9',

@@ -97,7 +97,7 @@ export function documentColumn(
     case 'TestOut':
       return { ...base, cell: (row) => (row.test ? t('yes') : t('no')) };
     case 'KsefNumber':
-      // A received KSeF invoice keeps its KSeF number as its reference number (decision 0039).
-      return { ...base, cell: (row) => ltr(row.standard === 'ksef' ? row.documentReferenceNumber : null) };
+      // Sent (accepted by KSeF) and received KSeF invoices alike.
+      return { ...base, cell: (row) => ltr(row.ksefNumber) };
   }
 }

@@ -49,6 +49,7 @@ describe('documents list', () => {
           id: '11111111-1111-4111-8111-111111111111',
           documentNumber: 'FV/1',
           documentReferenceNumber: ksefNumber,
+          ksefNumber,
           standard: 'ksef',
           messageType: 'FA(3)',
           documentType: 'KSEF_INVOICE',
@@ -66,6 +67,36 @@ describe('documents list', () => {
         td.textContent?.trim(),
       );
     expect(cells('FV/1')).toContain(ksefNumber);
+    expect(cells('PO-1001')).not.toContain('REF-9');
+  });
+
+  it('shows the KSeF number of a sent invoice KSeF accepted, whatever its reference number', async () => {
+    const ksefNumber = '5260001246-20261127-0A1B2C3D4E5F-7A';
+    const data = documentsRoutes({
+      items: [
+        listItem({
+          id: '11111111-1111-4111-8111-111111111111',
+          direction: 'out',
+          status: 'sent',
+          documentNumber: 'FV/OUT/1',
+          documentReferenceNumber: 'ORDER-7',
+          ksefNumber,
+          documentType: 'INVOIC',
+          documentKind: 'invoice',
+        }),
+        listItem({ direction: 'out', status: 'sent', documentReferenceNumber: 'REF-9' }),
+      ],
+    });
+    data.saved['outbox'] = ['DocumentNumber', 'KsefNumber'];
+    const app = await renderApp({ path: '/documents/out', session: signedIn(), routes: data.routes });
+    const table = await app.screen.findByTestId('documents-table');
+    expect(headers(table)).toEqual(['Document number', 'KSeF number']);
+    const cells = (number: string) =>
+      Array.from(app.screen.getByTestId(`document-row-${number}`).querySelectorAll('td')).map((td) =>
+        td.textContent?.trim(),
+      );
+    expect(cells('FV/OUT/1')).toContain(ksefNumber);
+    expect(cells('FV/OUT/1')).not.toContain('ORDER-7');
     expect(cells('PO-1001')).not.toContain('REF-9');
   });
 
