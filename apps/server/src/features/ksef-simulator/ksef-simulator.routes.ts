@@ -8,8 +8,9 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { badRequest, KSEF_CODES, KsefError, sendKsefError } from './ksef-errors.ts';
-import { MAX_INVOICE_BYTES, type KsefSimulatorService } from './ksef-simulator.service.ts';
+import type { KsefSimulatorService } from './ksef-simulator.service.ts';
 import type { RateLimitGroup } from './sim-rate-limits.ts';
+import { MAX_INVOICE_BYTES } from './sim-shared.ts';
 
 const TAGS = ['KSeF simulator'];
 const XML_BODY_BYTES = 256 * 1024;

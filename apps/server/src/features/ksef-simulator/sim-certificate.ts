@@ -3,6 +3,10 @@
  * signed with node:crypto. Enough for the simulator's own certificates and for tests' self-signed TEST-style
  * certificates carrying a NIP; parsing is left to node:crypto's X509Certificate. (A maintained X.509 library was
  * tried first; it needs a global reflect-metadata polyfill, too much to load into the server for this.)
+ *
+ * Not `createTestCertificate` of `@portal/ksef/client`: it makes its own ECDSA P-256 key and a NIP seal's subject,
+ * in one multi-valued RDN, while the simulator's keys are RSA-2048 (RSA-OAEP, UPO signatures) and name the simulator,
+ * and the tests sign seals over RSA and EC keys of their own.
  */
 import { createPublicKey, randomBytes, sign, type KeyObject } from 'node:crypto';
 
@@ -47,6 +51,7 @@ const ATTRIBUTES: Record<string, string> = {
 
 export type NameAttribute = [keyof typeof ATTRIBUTES, string];
 
+/** A Name with each attribute in its own RDN (one SET each), as KSeF TEST's certificates have it. */
 const name = (attributes: NameAttribute[]): Buffer =>
   seq(
     ...attributes.map(([type, value]) => {

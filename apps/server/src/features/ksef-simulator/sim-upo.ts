@@ -4,6 +4,8 @@
  * its signing certificate instead (TEST's own wording fails the schema, see PROVENANCE.md). The enveloped signature
  * is appended by the caller; the schema has no place for it, so a UPO is XSD-checked without its `ds:Signature`.
  */
+import { createHash } from 'node:crypto';
+
 export type UpoDocument = {
   sellerNip: string;
   ksefNumber: string;
@@ -69,3 +71,11 @@ export function buildUpo(input: UpoInput): string {
     '</Potwierdzenie>'
   );
 }
+
+/** UPO page references are derived from the session's, so they are stable without being stored. */
+export const upoPageReference = (sessionReference: string, page: number) => {
+  const hex = createHash('sha256').update(`${sessionReference}|${page}`).digest('hex').toUpperCase().slice(0, 20);
+  const date = sessionReference.slice(0, 8);
+  const body = `${date}-EU-${hex.slice(0, 10)}-${hex.slice(10)}`;
+  return `${body}-${createHash('sha256').update(body).digest('hex').slice(0, 2).toUpperCase()}`;
+};
