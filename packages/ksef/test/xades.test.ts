@@ -82,4 +82,14 @@ describe('a TEST certificate', () => {
     const verified = verifyXades(signXades(request(), certificatePem, privateKeyPem));
     expect(verified?.certificate.subject).toContain('VATPL-5265877635');
   });
+
+  it('names its subject one attribute per RDN, as KSeF TEST certificates do', async () => {
+    const { certificatePem } = await createTestCertificate({ nip: '5265877635', name: 'Demo KSeF' });
+    const cert = new x509.X509Certificate(certificatePem);
+    // Each RDN a SET of its own: four of them, not one SET of four attributes.
+    const rdns = cert.subjectName.toJSON();
+    expect(rdns.map((rdn) => Object.keys(rdn))).toEqual([['C'], ['O'], ['2.5.4.97'], ['CN']]);
+    expect(cert.issuer).toBe(cert.subject);
+    expect(await cert.verify({ signatureOnly: true })).toBe(true);
+  });
 });

@@ -44,8 +44,16 @@ export async function createTestCertificate(options: {
     rdn(OID.organizationIdentifier, `VATPL-${options.nip}`),
     rdn(OID.commonName, `${options.name} (test)`),
   ];
-  cert.subject.typesAndValues.push(...subject);
-  cert.issuer.typesAndValues.push(...subject);
+  // One attribute per RDN, as KSeF TEST's certificates have: pkijs would write all of them into one multi-valued RDN
+  // (one SET), so the name is built as DER and read back, which keeps its encoding.
+  const name = () => {
+    const der = new asn1js.Sequence({
+      value: subject.map((atv) => new asn1js.Set({ value: [atv.toSchema()] })),
+    }).toBER(false);
+    return new pkijs.RelativeDistinguishedNames({ schema: asn1js.fromBER(der).result });
+  };
+  cert.subject = name();
+  cert.issuer = name();
   const notBefore = options.notBefore ?? new Date();
   cert.notBefore.value = notBefore;
   cert.notAfter.value = new Date(notBefore.getTime() + (options.days ?? 730) * 86_400_000);
