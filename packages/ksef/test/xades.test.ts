@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { webcrypto } from 'node:crypto';
+import { X509Certificate as NodeX509, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import { describe, expect, it } from 'vitest';
 import { buildAuthTokenRequest, createTestCertificate, signXades, verifyXades } from '../src/client/index.ts';
@@ -81,6 +81,15 @@ describe('a TEST certificate', () => {
     const { certificatePem, privateKeyPem } = await createTestCertificate({ nip: '5265877635', name: 'Demo KSeF' });
     const verified = verifyXades(signXades(request(), certificatePem, privateKeyPem));
     expect(verified?.certificate.subject).toContain('VATPL-5265877635');
+  });
+
+  it('is valid DER every time: its random serial number is a positive, minimal INTEGER', async () => {
+    // A first byte of 0 before one below 0x80 was an invalid INTEGER, about one certificate in 300.
+    for (let i = 0; i < 100; i++) {
+      const { certificatePem } = await createTestCertificate({ nip: '5265877635', name: 'Demo KSeF' });
+      const serial = new NodeX509(certificatePem).serialNumber;
+      expect(serial).toMatch(/^[4-7][0-9A-F]{31}$/);
+    }
   });
 
   it('names its subject one attribute per RDN, as KSeF TEST certificates do', async () => {

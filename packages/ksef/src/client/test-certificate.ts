@@ -34,7 +34,9 @@ export async function createTestCertificate(options: {
   const cert = new pkijs.Certificate();
   cert.version = 2;
   const serial = webcrypto.getRandomValues(new Uint8Array(16));
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  // Positive and minimal in DER: a first byte of 0 would need the next one below 0x80 to be dropped (an invalid
+  // INTEGER otherwise), so it is never 0.
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x40;
   cert.serialNumber = new asn1js.Integer({ valueHex: serial });
   const rdn = (type: string, value: string) =>
     new pkijs.AttributeTypeAndValue({ type, value: new asn1js.Utf8String({ value }) });
