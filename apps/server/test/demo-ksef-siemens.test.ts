@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CanonicalDocument } from '@portal/documents';
 import { shippedDirectoryZips } from '@portal/edifact/node';
-import { isValidKsefNumber } from '@portal/ksef';
+import { isValidKsefNumber, parseFa3 } from '@portal/ksef';
 import { bearer, createTestApp, login, type TestApp } from './helper.ts';
 
 const KSEF = { login: 'ksef@demo.example.com', password: 'Ksef#Demo2026' };
@@ -122,6 +122,18 @@ describe('the presentation set of the demo-ksef company (DEMO_KSEF_SIEMENS)', ()
       expect(isValidKsefNumber(done!.ksefNumber!)).toBe(true);
       expect(done!.ksefNumber!.startsWith('7010002139-')).toBe(true);
     }
+    // The KOR, sent with the invoice it corrects, cites that invoice's KSeF number (decision 0038).
+    const fv = set.find((i) => prefix(i) === 'FV')!;
+    const kor = set.find((i) => prefix(i) === 'KOR')!;
+    const [sent] = await rowsOf<{ plain_xml: string }>(
+      sql`select plain_xml from ksef_sim_invoices where invoice_number = ${kor.documentNumber} and accepted`,
+    );
+    expect(parseFa3(sent!.plain_xml).correction?.corrected).toEqual([
+      expect.objectContaining({
+        number: fv.documentNumber,
+        ksefNumber: (await submission(first.access_token, fv.id))!.ksefNumber,
+      }),
+    ]);
   });
 
   it('stays after a logout, and further logins or a second run of the job add nothing', async () => {

@@ -82,10 +82,36 @@ export function ksefInvoice(
 ): string {
   const form = invoiceForm(number, { date: options.date });
   options.change?.(form);
-  const written = writeEancomMessage(formToCanonical('invoice', form, 'lines'), { directory: 'D96A', reference: '1' });
+  return ksefInterchange(control, [{ kind: 'invoice', form }]);
+}
+
+/**
+ * A credit note's draft (FA(3) KOR): {@link invoiceForm} of two bottles returned, correcting the invoice `invoice`
+ * of `invoiceDate` (its IV reference).
+ */
+export function creditNoteForm(number: string, invoice: string, invoiceDate = '2026-11-16'): DraftForm {
+  const form = invoiceForm(number, { lines: [{ ...WATER_LINE, quantity: '-2' }] });
+  form.invoiceNumber = invoice;
+  form.invoiceDate = invoiceDate;
+  return form;
+}
+
+/**
+ * An EANCOM (D96A) interchange from Demo KSeF to Demo Supplier of these drafts, one message each in this order (as the
+ * portal's own writer makes them).
+ */
+export function ksefInterchange(
+  control: string,
+  drafts: readonly { kind: 'invoice' | 'credit_note'; form: DraftForm }[],
+): string {
+  const messages = drafts.map(
+    (d, i) =>
+      writeEancomMessage(formToCanonical(d.kind, d.form, 'lines'), { directory: 'D96A', reference: String(i + 1) })
+        .message,
+  );
   return serializeInterchange(
     buildInterchange({
-      messages: [written.message],
+      messages,
       sender: { id: KSEF_GLN },
       recipient: { id: SUPPLIER_GLN },
       controlReference: control,
@@ -93,7 +119,7 @@ export function ksefInvoice(
       test: false,
       una: true,
       syntax: 'UNOC',
-      applicationReference: written.message.type,
+      applicationReference: messages[0]!.type,
     }),
     { una: 'always' },
   );
@@ -121,6 +147,11 @@ export async function ksefApp(
 
 /** Uploads an interchange to the outbox: the document's id (the ingest writes its submission and `ksef.send` job). */
 export async function uploadOut(t: TestApp, token: string, name: string, content: string): Promise<string> {
+  return (await uploadOutAll(t, token, name, content))[0]!;
+}
+
+/** Uploads an interchange to the outbox: the ids of its documents, in the interchange's order. */
+export async function uploadOutAll(t: TestApp, token: string, name: string, content: string): Promise<string[]> {
   const form = new FormData();
   form.append('file', new Blob([content], { type: 'application/edifact' }), name);
   const request = new Request('http://x', { method: 'POST', body: form });
@@ -131,9 +162,9 @@ export async function uploadOut(t: TestApp, token: string, name: string, content
     payload: Buffer.from(await request.arrayBuffer()),
   });
   expect(res.statusCode, res.body).toBe(200);
-  const document = res.json().files[0].documents[0];
-  expect(document.status, res.body).not.toBe('error');
-  return document.id as string;
+  const documents = res.json().files[0].documents as { id: string; status: string }[];
+  for (const document of documents) expect(document.status, res.body).not.toBe('error');
+  return documents.map((d) => d.id);
 }
 
 /** A document's KSeF submission, as `token`'s company asks for it. */

@@ -364,6 +364,18 @@ const statedSummary = (doc: CanonicalDocument): Summary | undefined => {
   return orderSummary(summary);
 };
 
+/**
+ * The invoice a correction (a credit note, FA(3) KOR) corrects, as its body names it: the first IV reference with its
+ * date (NrFaKorygowanej and DataWystFaKorygowanej). Null for any other document, or a correction that names no
+ * invoice or no date (FA(3) cannot be written of it then).
+ */
+export function correctedInvoiceOf(doc: CanonicalDocument): { number: string; issueDate: string } | null {
+  if (doc.kind !== 'credit_note') return null;
+  const first = doc.references.find((r) => r.qualifier === 'IV' && r.value);
+  const issueDate = first?.dates?.[0]?.value.slice(0, 10);
+  return first?.value && issueDate ? { number: first.value, issueDate } : null;
+}
+
 /** The FA(3) kind of a portal invoice: SB is a VAT invoice with P_17 = 1; a credit note is a correction. */
 const kindOf = (doc: CanonicalDocument): { kind: KsefInvoice['kind']; type?: InvoiceType } => {
   if (doc.kind === 'credit_note') return { kind: 'KOR' };
@@ -447,17 +459,15 @@ export function canonicalToKsefInvoice(doc: CanonicalDocument, extras: KsefExtra
   if (stated && kind !== 'ZAL') invoice.summary = stated;
 
   if (kind === 'KOR') {
-    const corrected = doc.references.filter((r) => r.qualifier === 'IV' && r.value);
-    const first = corrected[0];
-    const correctedDate = first?.dates?.[0]?.value.slice(0, 10);
-    if (!first?.value || !correctedDate) throw new RangeError('a correction needs the corrected invoice and its date');
+    const corrected = correctedInvoiceOf(doc);
+    if (!corrected) throw new RangeError('a correction needs the corrected invoice and its date');
     invoice.correction = {
       ...(extras.correctionReason ? { reason: extras.correctionReason } : {}),
       ...(extras.correctionType ? { type: extras.correctionType } : {}),
       corrected: [
         {
-          issueDate: correctedDate,
-          number: first.value,
+          issueDate: corrected.issueDate,
+          number: corrected.number,
           ...(extras.correctedKsefNumber ? { ksefNumber: extras.correctedKsefNumber } : {}),
         },
       ],

@@ -38,6 +38,6 @@ export {
   rsaOaepEncrypt,
   type EncryptedInvoice,
 } from './crypto.ts';
-export { canonicalToKsefInvoice, fa3ToCanonical, type KsefExtras } from './canonical.ts';
+export { canonicalToKsefInvoice, correctedInvoiceOf, fa3ToCanonical, type KsefExtras } from './canonical.ts';
 export { findUnmodelled } from './unmodelled.ts';
 export { invoiceVerificationUrl, KSEF_QR_HOSTS, sha256Base64Url, toBase64Url } from './verification.ts';

@@ -27,7 +27,7 @@ export function createJobHandlers(deps: {
       await deps.demoDocuments.remove(payload.sessionId);
     },
     'ksef.send': async (payload, run) => {
-      await deps.ksef.send(payload.documentId, run);
+      await deps.ksef.send(payload.documentId, run, payload.waits ?? 0);
     },
     'ksef.receive': async (payload) => {
       await deps.ksef.receive(payload.companyId);

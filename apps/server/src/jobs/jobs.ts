@@ -76,10 +76,11 @@ export const JOBS = {
    * invoice sent before only reads its status, and a duplicate (440) adopts the original KSeF number, so a retry
    * never sends twice. Eight retries over about two hours (KSeF's maintenance windows, errors); a 429 asking to wait
    * longer than the client waits is no failed run: the handler enqueues the document's next run to start after the
-   * Retry-After (decision 0038).
+   * Retry-After (decision 0038). A correction whose invoice is still on its way to KSeF waits for its KSeF number the
+   * same way: a next run a little later, `waits` counting them (bounded).
    */
   'ksef.send': {
-    payload: z.object({ documentId: z.uuid() }),
+    payload: z.object({ documentId: z.uuid(), waits: z.number().int().min(0).optional() }),
     retryLimit: 8,
     retryDelaySeconds: 30,
     expireInSeconds: 600,

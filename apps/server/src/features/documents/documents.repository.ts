@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DocumentSort } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike, qualified as col } from '../../db/sql.ts';
@@ -544,6 +544,33 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
         .where(and(eq(doc.id, id), eq(doc.companyId, companyId)))
         .returning({ id: doc.id });
       return rows.length > 0;
+    },
+
+    /**
+     * A company's outbox invoices and credit notes of that number and issue date (business date), not a demo
+     * session's: the invoice a correction names (`documents_number_idx`). A few at most, those with a KSeF number
+     * first.
+     */
+    async outboxInvoicesByNumber(
+      companyId: string,
+      number: string,
+      issueDate: string,
+    ): Promise<{ id: string; ksefNumber: string | null }[]> {
+      return db
+        .select({ id: doc.id, ksefNumber: doc.ksefNumber })
+        .from(doc)
+        .where(
+          and(
+            eq(doc.companyId, companyId),
+            eq(doc.direction, 'out'),
+            eq(doc.number, number),
+            eq(doc.businessDate, issueDate),
+            inArray(doc.kind, ['invoice', 'credit_note']),
+            isNull(doc.sessionId),
+          ),
+        )
+        .orderBy(sql`${doc.ksefNumber} is null`, asc(doc.platformTimestamp), asc(doc.id))
+        .limit(10);
     },
 
     /** Of the ids, the reader's documents with the size of their original (the whole file when it holds one message). */

@@ -685,6 +685,21 @@ export function createDocumentsService(deps: {
     },
 
     /**
+     * The invoice a correction of the company names (the ksef feature, before it writes the correction's FA(3)): the
+     * company's outbox invoices of that number and issue date (not a demo session's), with their KSeF numbers, those
+     * with one first. Usually one; empty when the invoice is not in the portal.
+     */
+    async outboxInvoicesByNumber(
+      companyId: string,
+      invoice: { number: string; issueDate: string },
+    ): Promise<{ id: string; ksefNumber: string | null }[]> {
+      // Only a real day can be a business date (and the column's type refuses anything else).
+      const day = /^\d{4}-\d{2}-\d{2}$/.test(invoice.issueDate) ? new Date(`${invoice.issueDate}T00:00:00Z`) : null;
+      if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== invoice.issueDate) return [];
+      return repo.outboxInvoicesByNumber(companyId, invoice.number, invoice.issueDate);
+    },
+
+    /**
      * Stores one document received outside EDIFACT (a KSeF invoice, issue 13) in the company's inbox: its bytes as
      * the interchange's blob, one interchange holding this one message, and the inbox row. `key` is its interchange
      * key (for KSeF: the seller's NIP and the KSeF number), so the same document received again stores nothing:

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { companies } from '../companies/companies.table.ts';
 import { ksefSettings, ksefSubmissions } from './ksef.table.ts';
@@ -57,6 +57,22 @@ export function createKsefRepository(db: Db) {
     async submission(documentId: string, tx: Db = db): Promise<KsefSubmissionRow | undefined> {
       const [row] = await tx.select().from(ksefSubmissions).where(eq(ksefSubmissions.documentId, documentId)).limit(1);
       return row;
+    },
+
+    /** The states and KSeF numbers of the submissions of these documents of the company (those that have one). */
+    async submissionStates(
+      companyId: string,
+      documentIds: readonly string[],
+    ): Promise<{ documentId: string; state: string; ksefNumber: string | null }[]> {
+      if (documentIds.length === 0) return [];
+      return db
+        .select({
+          documentId: ksefSubmissions.documentId,
+          state: ksefSubmissions.state,
+          ksefNumber: ksefSubmissions.ksefNumber,
+        })
+        .from(ksefSubmissions)
+        .where(and(eq(ksefSubmissions.companyId, companyId), inArray(ksefSubmissions.documentId, [...documentIds])));
     },
 
     async updateSubmission(

@@ -18,7 +18,7 @@ import {
   KsefStatusError,
   type KsefCredentials,
 } from '@portal/ksef/client';
-import { invoiceVerificationUrl, KSEF_QR_HOSTS, sha256Base64Url } from '@portal/ksef';
+import { correctedInvoiceOf, invoiceVerificationUrl, KSEF_QR_HOSTS, sha256Base64Url } from '@portal/ksef';
 import { X509Certificate } from 'node:crypto';
 import type { CpuPool } from '../../cpu/pool.ts';
 import type { Db } from '../../db/client.ts';
@@ -95,6 +95,13 @@ const DAY_MS = 86_400_000;
  * a KSeF that keeps refusing does not keep an invoice waiting for ever.
  */
 const SEND_MAX_RUNS = 30;
+/**
+ * A correction whose invoice is still on its way to KSeF waits for the invoice's KSeF number: its next run starts
+ * 2, 4, 8, 16, then every 30 seconds later (an invoice usually takes seconds), at most this many times (about an hour);
+ * then the correction fails, naming the invoice, rather than saying the invoice was issued outside KSeF.
+ */
+const CORRECTION_MAX_WAITS = 120;
+const correctionWaitSeconds = (waits: number): number => Math.min(30, 2 ** (waits + 1));
 
 /** What a login of the company needs: where KSeF is and the credentials. */
 export type KsefConnection = { baseUrl: string; credentials: KsefCredentials };
@@ -122,6 +129,14 @@ export function createKsefService(deps: {
   /** The outbox invoice a submission sends (the documents service; set once it exists, it needs this service too). */
   documents: () => {
     outboxDocument(companyId: string, id: string): Promise<{ body: CanonicalDocument; number: string | null } | null>;
+    /**
+     * The company's outbox invoices of a number and issue date, with their KSeF numbers (the invoice a correction
+     * names; the documents service's `outboxInvoicesByNumber`).
+     */
+    outboxInvoicesByNumber(
+      companyId: string,
+      invoice: { number: string; issueDate: string },
+    ): Promise<{ id: string; ksefNumber: string | null }[]>;
     readable(caller: KsefCaller, id: string): Promise<boolean>;
     /** Stores a received invoice in the company's inbox once per key (the documents service's `storeReceived`). */
     storeReceived(input: ReceivedDocument): Promise<string | null>;
@@ -371,6 +386,31 @@ export function createKsefService(deps: {
     };
   };
 
+  /**
+   * Where the invoice a correction names stands in KSeF: its KSeF number, `pending` while a submission of it is queued
+   * or sending, or null when it is not in KSeF (not in the portal, sent before the company used KSeF, refused or given
+   * up). The documents service finds the company's invoice (decision 0013); its submission is this feature's. A
+   * submission accepted holds the number in its own row too, so an acceptance between the two reads is not missed.
+   */
+  async function correctedKsefNumberOf(
+    companyId: string,
+    documentId: string,
+    invoice: { number: string; issueDate: string },
+  ): Promise<string | 'pending' | null> {
+    const found = (await deps.documents().outboxInvoicesByNumber(companyId, invoice)).filter(
+      (d) => d.id !== documentId,
+    );
+    const recorded = found.find((d) => d.ksefNumber)?.ksefNumber;
+    if (recorded) return recorded;
+    const submissions = await repo.submissionStates(
+      companyId,
+      found.map((d) => d.id),
+    );
+    const accepted = submissions.find((s) => s.state === 'accepted' && s.ksefNumber)?.ksefNumber;
+    if (accepted) return accepted;
+    return submissions.some((s) => s.state === 'queued' || s.state === 'sending') ? 'pending' : null;
+  }
+
   /** Moves a submission, with the time it moved. */
   const mark = (documentId: string, values: Parameters<typeof repo.updateSubmission>[1]) =>
     repo.updateSubmission(documentId, { ...values, updatedAt: deps.clock.now() });
@@ -407,12 +447,68 @@ export function createKsefService(deps: {
      * its status; a duplicate (440) adopts the original number. A refusal (450, 410, our own check) is final; a 429
      * asking to wait longer than the client waits is not a failure: the job ends and a new one is enqueued to start
      * after KSeF's Retry-After (keyed by this run, so it is written once); any other failure is thrown for the queue
-     * to retry.
+     * to retry. A correction (KOR) cites the KSeF number of the invoice it corrects (NrKSeFFaKorygowanej), waits for it
+     * while that invoice is still on its way to KSeF (`waits`: the runs it waited so far), and says the invoice was
+     * issued outside KSeF (NrKSeFN) only when it is not in KSeF.
      */
-    async send(documentId: string, run: JobRun): Promise<void> {
+    async send(documentId: string, run: JobRun, waits = 0): Promise<void> {
       const submission = await repo.submission(documentId);
       if (!submission || submission.state === 'accepted' || submission.state === 'rejected') return;
       const companyId = submission.companyId;
+      /**
+       * A correction of an invoice still on its way to KSeF (uploaded with it, or just before): FA(3) must cite the
+       * invoice's KSeF number once it has one, so the correction stays queued and a run a little later looks again
+       * (keyed by the submission's runs and this wait, so it is written once). After CORRECTION_MAX_WAITS the
+       * correction fails with the reason: sending it as of an invoice outside KSeF (NrKSeFN) would put a false
+       * reference into KSeF for good.
+       */
+      const waitForCorrected = async (invoice: { number: string; issueDate: string }): Promise<void> => {
+        const named = `${invoice.number} of ${invoice.issueDate}`;
+        if (waits >= CORRECTION_MAX_WAITS) {
+          await mark(documentId, {
+            state: 'failed',
+            attempts: submission.attempts + 1,
+            errorDetails: [
+              `The corrected invoice ${named} is still on its way to KSeF after ${waits} checks: the correction is ` +
+                'not sent without its KSeF number.',
+            ],
+          });
+          return;
+        }
+        await deps.db.transaction(async (txRaw) => {
+          const tx = txRaw as unknown as Db;
+          await repo.updateSubmission(
+            documentId,
+            {
+              state: 'queued',
+              errorDetails: [`Waiting for the KSeF number of the corrected invoice ${named}.`],
+              updatedAt: deps.clock.now(),
+            },
+            tx,
+          );
+          // The wait is measured from this moment, not from the clock's: pg-boss's clock is the database's.
+          await deps.jobs.enqueue(
+            tx,
+            'ksef.send',
+            { documentId, waits: waits + 1 },
+            {
+              key: `${documentId}/correction/${submission.attempts}/${waits + 1}`,
+              startAfter: new Date(Date.now() + correctionWaitSeconds(waits) * 1000),
+            },
+          );
+        });
+      };
+      // Not sent yet: the invoice to write and, for a correction, the KSeF number of the invoice it corrects. While that
+      // invoice is on its way to KSeF the correction waits for its number, before this run counts as an attempt.
+      const unsent = !submission.sessionReference || !submission.elementReference;
+      const document = unsent ? await deps.documents().outboxDocument(companyId, documentId) : null;
+      const corrected = document ? correctedInvoiceOf(document.body) : null;
+      let correctedKsefNumber: string | null = null;
+      if (corrected) {
+        const found = await correctedKsefNumberOf(companyId, documentId, corrected);
+        if (found === 'pending') return waitForCorrected(corrected);
+        correctedKsefNumber = found;
+      }
       await mark(documentId, { state: 'sending', attempts: submission.attempts + 1 });
       const fail = async (error: unknown): Promise<never> => {
         const message = error instanceof Error ? error.message : String(error);
@@ -452,13 +548,13 @@ export function createKsefService(deps: {
         let sessionReference = submission.sessionReference;
         let elementReference = submission.elementReference;
         if (!sessionReference || !elementReference) {
-          const document = await deps.documents().outboxDocument(companyId, documentId);
           if (!document) return await mark(documentId, { state: 'failed', errorDetails: ['the document is gone'] });
           const built = await deps.cpu.run({
             name: 'ksef.buildInvoice',
             body: document.body,
             sellerNip: connection.credentials.context.value,
             createdAt: deps.clock.now().toISOString(),
+            ...(correctedKsefNumber ? { correctedKsefNumber } : {}),
           });
           if (!built.ok)
             return await mark(documentId, { state: 'rejected', errorCode: null, errorDetails: built.reasons });

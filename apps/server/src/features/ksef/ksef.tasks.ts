@@ -107,7 +107,13 @@ export async function readCertificateTask(input: ReadCertificateTask): Promise<R
   };
 }
 
-export type BuildInvoiceTask = { body: CanonicalDocument; sellerNip: string; createdAt: string };
+export type BuildInvoiceTask = {
+  body: CanonicalDocument;
+  sellerNip: string;
+  createdAt: string;
+  /** A correction's: the corrected invoice's KSeF number (NrKSeF = 1); absent, it was issued outside KSeF (NrKSeFN). */
+  correctedKsefNumber?: string;
+};
 export type BuildInvoiceResult = { ok: true; xml: string } | { ok: false; reasons: string[] };
 
 /**
@@ -118,7 +124,11 @@ export type BuildInvoiceResult = { ok: true; xml: string } | { ok: false; reason
 export async function buildInvoiceTask(input: BuildInvoiceTask): Promise<BuildInvoiceResult> {
   let xml: string;
   try {
-    const invoice = canonicalToKsefInvoice(input.body, { createdAt: input.createdAt, systemInfo: 'Open EDI Portal' });
+    const invoice = canonicalToKsefInvoice(input.body, {
+      createdAt: input.createdAt,
+      systemInfo: 'Open EDI Portal',
+      ...(input.correctedKsefNumber ? { correctedKsefNumber: input.correctedKsefNumber } : {}),
+    });
     if (invoice.seller.nip !== input.sellerNip) {
       return {
         ok: false,
