@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.pglite.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

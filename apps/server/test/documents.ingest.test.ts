@@ -194,6 +194,8 @@ describe('a file of several interchanges', () => {
   });
 
   it('answers a file whose every interchange was uploaded before as a duplicate, storing nothing', async () => {
+    // The earlier uploads' follow-ups (their CONTRL answers) are stored by jobs: done before counting, and again after.
+    await t.jobs.drain();
     const before = (await t.database.db.execute(sql`select count(*)::int as n from documents`)) as unknown as {
       rows: { n: number }[];
     };
@@ -201,6 +203,7 @@ describe('a file of several interchanges', () => {
     const result = await upload('again.edi', again);
     expect(result.duplicate).toBe(true);
     expect(result.documents.map((d) => d.documentNumber)).toContain('MC-000');
+    await t.jobs.drain();
     const after = (await t.database.db.execute(sql`select count(*)::int as n from documents`)) as unknown as {
       rows: { n: number }[];
     };

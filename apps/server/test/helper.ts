@@ -1,16 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database, type Db } from '../src/db/client.ts';
 import { auditLog } from '../src/features/audit/audit.table.ts';
 import { seedDemoData } from '../src/seed/demo.ts';
 import type { BlobStore } from '../src/storage/blob-store.ts';
+import type { DbSnapshots } from './db-snapshots.ts';
 
 /** A clock the test moves by hand, so expiry is tested without waiting. */
 export type TestClock = { now(): Date; advance(seconds: number): void; set(date: Date): void };
@@ -27,21 +29,42 @@ export function createTestClock(start = new Date('2026-11-16T10:00:00Z')): TestC
   };
 }
 
+/** The run's database snapshots (`db-snapshots.ts`), when the suite's globalSetup made them. */
+function snapshots(): DbSnapshots | undefined {
+  try {
+    return inject('dbSnapshots');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * A fresh, migrated database per test file: PGlite in memory, or, in the PostgreSQL run (TEST_DB_KIND=postgres,
- * TEST_DATABASE_URL set), a new database on that server that is dropped afterwards.
+ * TEST_DATABASE_URL set), a new database on that server that is dropped afterwards. Each is a copy of the run's
+ * snapshot (`seeded`: with the demo data already in it), so no file pays for initdb, the migrations and the seed.
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(options: { seeded?: boolean } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB_KIND !== 'postgres' || !url) return openDatabase({ dataDir: 'memory://' });
+  const snapshot = snapshots();
+  const from = options.seeded ? snapshot?.seeded : snapshot?.migrated;
+  if (process.env.TEST_DB_KIND !== 'postgres' || !url) {
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      loadDataDir: snapshot?.kind === 'pglite' && from ? new Blob([readFileSync(from)]) : undefined,
+    });
+    if (options.seeded && !(snapshot?.kind === 'pglite' && from)) await seedDemoData(database.db);
+    return database;
+  }
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = snapshot?.kind === 'postgres' && from ? ` TEMPLATE ${from}` : '';
+  await admin.query(`CREATE DATABASE ${name}${template}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ url: target.toString(), dataDir: '' });
+  if (options.seeded && !template) await seedDemoData(database.db);
   return {
     ...database,
     async close() {
@@ -79,8 +102,10 @@ export async function createTestApp(
     dataDir?: string;
   } = {},
 ): Promise<TestApp> {
-  const database = options.database ?? (await freshDatabase());
-  if (options.seed !== false) await seedDemoData(database.db);
+  const seed = options.seed !== false;
+  const database = options.database ?? (await freshDatabase({ seeded: seed }));
+  // A database of the caller's is seeded here (once: the seed does nothing the second time).
+  if (seed && options.database) await seedDemoData(database.db);
   const clock = options.clock ?? createTestClock();
   // DATA_DIR holds this process's copy of the EDIFACT directories: a temporary folder, never the repository's ./data.
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));

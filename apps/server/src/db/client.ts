@@ -15,6 +15,8 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, to open copies of it (`loadDataDir`) without initdb (tests). */
+  dump?(): Promise<Blob>;
 };
 
 /** One round trip to the database (the health check). */
@@ -28,7 +30,12 @@ const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
  * Opens the database and applies pending migrations. `url` set: a PostgreSQL server through `pg`;
  * else PGlite, in `dataDir` (or in memory when `dataDir` is `memory://`).
  */
-export async function openDatabase(options: { url?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string | undefined;
+  dataDir: string;
+  /** PGlite in memory: start from this tarball of a data directory (a `dump()`), not from initdb. */
+  loadDataDir?: Blob | undefined;
+}): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 20 });
     // An idle connection ended by the server (restart, failover, idle timeout) is reported here; without a listener
@@ -46,7 +53,8 @@ export async function openDatabase(options: { url?: string | undefined; dataDir:
   ]);
   let client: InstanceType<typeof PGlite>;
   if (options.dataDir === 'memory://') {
-    client = new PGlite();
+    // initdb costs seconds; a test suite opens copies of one migrated database instead.
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   } else {
     mkdirSync(options.dataDir, { recursive: true });
     client = new PGlite(`${options.dataDir}/pglite`);
@@ -54,5 +62,10 @@ export async function openDatabase(options: { url?: string | undefined; dataDir:
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
+  };
 }

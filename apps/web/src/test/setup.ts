@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n } from '../i18n/i18n.ts';
 
@@ -27,6 +27,10 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 Element.prototype.scrollIntoView ??= () => {};
+
+// findBy and waitFor wait up to 5 s, not 1: on CI's two busy cores a render chain of several queries can take longer
+// than a second, and a test that waits longer still fails when what it waits for never comes.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(async () => {
   await initI18n('en');

@@ -11,6 +11,7 @@ const despatchAdvice = {
   direction: 'out',
   documentNumber: 'DES-42',
   documentReferenceNumber: null,
+  ksefNumber: null,
   documentKind: 'DESADV',
   documentType: 'DESADV',
   functionCode: '9',

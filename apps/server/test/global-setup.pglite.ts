@@ -1,0 +1,3 @@
+import { dbSnapshotsSetup } from './db-snapshots.ts';
+
+export default dbSnapshotsSetup('pglite');
