@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { KSEF_PORTAL_CODES } from '@portal/contracts';
 import { isValidKsefNumber, parseFa3 } from '@portal/ksef';
 import type { TestApp } from './helper.ts';
 import {
@@ -117,14 +118,16 @@ describe('a correction of an invoice in KSeF', () => {
       [correctionId!]: 'KOR/KOR/2',
     });
 
-    // The correction's job runs first, the invoice's still waiting to start: the correction is not sent, it waits.
+    // The correction's job runs first, the invoice's still waiting to start: the correction is not sent, it waits,
+    // saying so by the portal's code (the web words it), the invoice named in the details.
     await due(invoiceId!, true);
     await t.jobs.drain({ timeoutMs: 60_000 });
     const waiting = (await submission(t, ksef, correctionId!)).json();
     expect(waiting, JSON.stringify(waiting)).toMatchObject({
       state: 'queued',
       ksefNumber: null,
-      errorDetails: ['Waiting for the KSeF number of the corrected invoice FV/KOR/2 of 2026-11-16.'],
+      errorCode: KSEF_PORTAL_CODES.correctionWaiting,
+      errorDetails: ['FV/KOR/2 (2026-11-16)'],
     });
     expect(await sentToSimulator('KOR/KOR/2')).toBe(0);
     const jobs = await sendJobs(correctionId!);
@@ -151,7 +154,11 @@ describe('a correction of an invoice in KSeF', () => {
     expect(invoice, JSON.stringify(invoice)).toMatchObject({ state: 'accepted' });
     await due(correctionId!);
     const correction = await settled(t, ksef, correctionId!);
-    expect(correction, JSON.stringify(correction)).toMatchObject({ state: 'accepted', errorDetails: [] });
+    expect(correction, JSON.stringify(correction)).toMatchObject({
+      state: 'accepted',
+      errorCode: null,
+      errorDetails: [],
+    });
     expect(correctionOf(await acceptedXml('KOR/KOR/2'))).toEqual({
       issueDate: '2026-11-16',
       number: 'FV/KOR/2',
@@ -178,8 +185,12 @@ describe('a correction of an invoice in KSeF', () => {
     );
     await t.jobs.drain({ timeoutMs: 60_000 });
     const failed = (await submission(t, ksef, correctionId!)).json();
-    expect(failed, JSON.stringify(failed)).toMatchObject({ state: 'failed', ksefNumber: null });
-    expect(failed.errorDetails.join(' ')).toMatch(/FV\/KOR\/3 of 2026-11-16 is still on its way to KSeF/);
+    expect(failed, JSON.stringify(failed)).toMatchObject({
+      state: 'failed',
+      ksefNumber: null,
+      errorCode: KSEF_PORTAL_CODES.correctionWaitLimit,
+      errorDetails: ['FV/KOR/3 (2026-11-16)'],
+    });
     expect(await sentToSimulator('KOR/KOR/3')).toBe(0);
     // It waits no more: no next run.
     expect((await sendJobs(correctionId!)).map((j) => j.state)).toEqual(['completed']);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { KSEF_PORTAL_CODES } from '@portal/contracts';
 import { isValidKsefNumber } from '@portal/ksef';
 import { verifyXades } from '@portal/ksef/client';
 import { bearer, type TestApp } from './helper.ts';
@@ -89,6 +90,8 @@ describe('sending an invoice to KSeF', () => {
     await settled(t, ksef, id);
     const refused = (await submission(t, ksef, id)).json();
     expect(refused.state).toBe('rejected');
+    // The portal's own FA(3) check refused it: its code (the web words it), its reasons as the details.
+    expect(refused.errorCode).toBe(KSEF_PORTAL_CODES.invoiceCheck);
     expect(refused.errorDetails.length).toBeGreaterThan(0);
     expect(refused.hasUpo).toBe(false);
     expect(await simulatorInvoices()).toBe(before);

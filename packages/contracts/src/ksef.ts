@@ -80,6 +80,25 @@ export type KsefSettings = KsefConnectionView;
 export const KsefReceiveAcceptedSchema = z.object({ queued: z.literal(true) });
 export type KsefReceiveAccepted = z.infer<typeof KsefReceiveAcceptedSchema>;
 
+/**
+ * The portal's own codes of a submission (its `errorCode`), in a range KSeF's invoice status codes (100 to 550, NOTES
+ * §5) never use. The web words each one (`ksef:submission.code.<code>`), as it does KSeF's; `errorDetails` holds only
+ * data, never a sentence.
+ */
+export const KSEF_PORTAL_CODES = {
+  /** `queued`: a correction waits for the KSeF number of the invoice it corrects; details: `FV/1 (2026-11-16)`. */
+  correctionWaiting: 9001,
+  /** `failed`: that invoice was still on its way to KSeF after the correction's last wait; details as above. */
+  correctionWaitLimit: 9002,
+  /** `failed`: the outbox document to send is no longer there; no details. */
+  documentGone: 9003,
+  /** `rejected`: the portal's own FA(3) check (the seller's NIP, the XSD) refused the invoice; details: its reasons. */
+  invoiceCheck: 9004,
+} as const;
+export type KsefPortalCode = (typeof KSEF_PORTAL_CODES)[keyof typeof KSEF_PORTAL_CODES];
+/** The portal's range: 9000 to 9999. */
+export const isKsefPortalCode = (code: number): boolean => code >= 9000 && code <= 9999;
+
 /** What the document view shows of an invoice's way to KSeF (the description's KSeF list labels among them). */
 export const KSEF_SUBMISSION_STATES = ['queued', 'sending', 'accepted', 'rejected', 'failed'] as const;
 export const KsefSubmissionViewSchema = z.object({
@@ -94,8 +113,12 @@ export const KsefSubmissionViewSchema = z.object({
   elementReference: z.string().nullable(),
   /** Token: the authentication's or KSeF token's reference, never a secret. */
   tokenReference: z.string().nullable(),
+  /** KSeF's invoice status code of a refusal (410, 450…), or one of the portal's own (`KSEF_PORTAL_CODES`). */
   errorCode: z.number().nullable(),
-  /** The Ministry's reasons (450) or the portal's own check's. */
+  /**
+   * The Ministry's reasons (450) as KSeF gave them, or the data of a portal code (the corrected invoice, the FA(3)
+   * check's reasons), or a failure's technical message. The web words a code's meaning in the user's language.
+   */
   errorDetails: z.array(z.string()),
   hasUpo: z.boolean(),
   updatedAt: z.string(),

@@ -1,4 +1,5 @@
 import {
+  KSEF_PORTAL_CODES,
   KsefSettingsUpdateSchema,
   hasPermission,
   isValidNip,
@@ -449,7 +450,9 @@ export function createKsefService(deps: {
      * after KSeF's Retry-After (keyed by this run, so it is written once); any other failure is thrown for the queue
      * to retry. A correction (KOR) cites the KSeF number of the invoice it corrects (NrKSeFFaKorygowanej), waits for it
      * while that invoice is still on its way to KSeF (`waits`: the runs it waited so far), and says the invoice was
-     * issued outside KSeF (NrKSeFN) only when it is not in KSeF.
+     * issued outside KSeF (NrKSeFN) only when it is not in KSeF. The portal's own situations (that wait, its limit,
+     * a document gone, our own check's refusal) are `KSEF_PORTAL_CODES` with data as details, worded by the web as
+     * KSeF's codes are; a failure's technical message stays as it is.
      */
     async send(documentId: string, run: JobRun, waits = 0): Promise<void> {
       const submission = await repo.submission(documentId);
@@ -460,18 +463,16 @@ export function createKsefService(deps: {
        * invoice's KSeF number once it has one, so the correction stays queued and a run a little later looks again
        * (keyed by the submission's runs and this wait, so it is written once). After CORRECTION_MAX_WAITS the
        * correction fails with the reason: sending it as of an invoice outside KSeF (NrKSeFN) would put a false
-       * reference into KSeF for good.
+       * reference into KSeF for good. Both are portal codes (the web words them), the invoice named in the details.
        */
       const waitForCorrected = async (invoice: { number: string; issueDate: string }): Promise<void> => {
-        const named = `${invoice.number} of ${invoice.issueDate}`;
+        const named = `${invoice.number} (${invoice.issueDate})`;
         if (waits >= CORRECTION_MAX_WAITS) {
           await mark(documentId, {
             state: 'failed',
             attempts: submission.attempts + 1,
-            errorDetails: [
-              `The corrected invoice ${named} is still on its way to KSeF after ${waits} checks: the correction is ` +
-                'not sent without its KSeF number.',
-            ],
+            errorCode: KSEF_PORTAL_CODES.correctionWaitLimit,
+            errorDetails: [named],
           });
           return;
         }
@@ -481,7 +482,8 @@ export function createKsefService(deps: {
             documentId,
             {
               state: 'queued',
-              errorDetails: [`Waiting for the KSeF number of the corrected invoice ${named}.`],
+              errorCode: KSEF_PORTAL_CODES.correctionWaiting,
+              errorDetails: [named],
               updatedAt: deps.clock.now(),
             },
             tx,
@@ -509,7 +511,12 @@ export function createKsefService(deps: {
         if (found === 'pending') return waitForCorrected(corrected);
         correctedKsefNumber = found;
       }
-      await mark(documentId, { state: 'sending', attempts: submission.attempts + 1 });
+      // A portal code of a wait before (9001) says nothing of this run: a failure of it is worded by its own message.
+      await mark(documentId, {
+        state: 'sending',
+        attempts: submission.attempts + 1,
+        ...(submission.errorCode !== null ? { errorCode: null, errorDetails: null } : {}),
+      });
       const fail = async (error: unknown): Promise<never> => {
         const message = error instanceof Error ? error.message : String(error);
         await mark(documentId, { state: run.isLastAttempt ? 'failed' : 'queued', errorDetails: [message] });
@@ -548,7 +555,13 @@ export function createKsefService(deps: {
         let sessionReference = submission.sessionReference;
         let elementReference = submission.elementReference;
         if (!sessionReference || !elementReference) {
-          if (!document) return await mark(documentId, { state: 'failed', errorDetails: ['the document is gone'] });
+          if (!document) {
+            return await mark(documentId, {
+              state: 'failed',
+              errorCode: KSEF_PORTAL_CODES.documentGone,
+              errorDetails: [],
+            });
+          }
           const built = await deps.cpu.run({
             name: 'ksef.buildInvoice',
             body: document.body,
@@ -556,8 +569,13 @@ export function createKsefService(deps: {
             createdAt: deps.clock.now().toISOString(),
             ...(correctedKsefNumber ? { correctedKsefNumber } : {}),
           });
-          if (!built.ok)
-            return await mark(documentId, { state: 'rejected', errorCode: null, errorDetails: built.reasons });
+          if (!built.ok) {
+            return await mark(documentId, {
+              state: 'rejected',
+              errorCode: KSEF_PORTAL_CODES.invoiceCheck,
+              errorDetails: built.reasons,
+            });
+          }
           const session = await auth.openOnlineSession();
           const sent = await session.send(built.xml);
           sessionReference = session.referenceNumber;
