@@ -34,6 +34,18 @@ async function settled(token: string, count: number): Promise<Item[]> {
   }
   return items;
 }
+/** The demo jobs' states and outputs, for a failure's message. */
+async function demoJobs(): Promise<string> {
+  const rows = await Promise.all(
+    (['completed', 'failed', 'retry', 'active', 'created'] as const).map((state) => t.jobs.list({ state, limit: 50 })),
+  );
+  return JSON.stringify(
+    rows
+      .flat()
+      .filter((job) => job.name.startsWith('documents.demo'))
+      .map((job) => [job.name, job.state, job.retryCount, job.error]),
+  );
+}
 const presentation = (items: Item[]) => items.filter((i) => /^(FV|KOR|ZAL)-\d+-S1$/.test(i.documentNumber ?? ''));
 
 beforeAll(async () => {
@@ -57,13 +69,13 @@ describe('the presentation set (DEMO_KSEF_SIEMENS)', () => {
 
   it('is not made for a session of a company without the toggle', async () => {
     const items = await settled(without, 5);
-    expect(items).toHaveLength(5);
+    expect(items, await demoJobs()).toHaveLength(5);
     expect(presentation(items)).toEqual([]);
   });
 
   it('is made besides the standard set when the company has the toggle: 40 lines, a correction, an advance', async () => {
     const items = await settled(withToggle, 8);
-    expect(items).toHaveLength(8);
+    expect(items, await demoJobs()).toHaveLength(8);
     const set = presentation(items);
     expect(set.map((i) => i.documentNumber!.split('-')[0]).sort()).toEqual(['FV', 'KOR', 'ZAL']);
     expect(set.every((i) => i.status === 'sent' && i.documentType === 'INVOIC')).toBe(true);
