@@ -204,12 +204,15 @@ describe('POST /api/documents/inbound with a company API key', () => {
   });
 
   it('refuses an empty body, another media type and a body over the limit (413), storing nothing', async () => {
-    const stored = async () =>
-      (
+    // The interchanges stored, once the jobs of what came before (the CONTRL answers of earlier uploads) are done.
+    const stored = async () => {
+      await t.jobs.drain();
+      return (
         (await t.database.db.execute(sql`select count(*)::int as n from interchanges`)) as unknown as {
           rows: { n: number }[];
         }
       ).rows[0]!.n;
+    };
     const before = await stored();
     const empty = await inbound('', withKey(retailerKey.secret));
     expect(empty.statusCode).toBe(400);
