@@ -9,106 +9,28 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DraftLineSchema, emptyDraftForm, type DraftForm } from '@portal/contracts';
-import { buildInterchange, formToCanonical, writeEancomMessage } from '@portal/documents';
-import { serializeInterchange, shippedDirectoryZips } from '@portal/edifact/node';
+import { shippedDirectoryZips } from '@portal/edifact/node';
 import { isValidKsefNumber } from '@portal/ksef';
 import { bearer, createTestApp, login, type TestApp } from './helper.ts';
-
-const KSEF = { login: 'ksef@demo.example.com', password: 'Ksef#Demo2026' };
-const KSEF_GLN = '5901234000024';
-const SUPPLIER_GLN = '5901234000017';
+import {
+  KSEF,
+  ksefInvoice,
+  rows as fixtureRows,
+  settled as fixtureSettled,
+  submission as fixtureSubmission,
+  uploadOut,
+} from './ksef-fixtures.ts';
 
 let t: TestApp;
 let ksef: string;
 let supplier: string;
 
-const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
-/** An EANCOM invoice from Demo KSeF to Demo Supplier, as the portal's own writer makes it (as ksef.send.test.ts). */
-function invoice(number: string, control: string, over: (form: DraftForm) => void = () => undefined): string {
-  const form = emptyDraftForm();
-  form.number = number;
-  form.documentDate = '2026-11-16';
-  form.supplier = {
-    ...form.supplier,
-    gln: KSEF_GLN,
-    name: 'Demo KSeF Sp. z o.o.',
-    street: 'ul. Prosta 1',
-    city: 'Warszawa',
-    postalCode: '00-001',
-    country: 'PL',
-    vatId: 'PL7010002139',
-  };
-  form.buyer = {
-    ...form.buyer,
-    gln: SUPPLIER_GLN,
-    name: 'Demo Supplier',
-    street: 'ul. Krzywa 2',
-    city: 'Warszawa',
-    postalCode: '00-002',
-    country: 'PL',
-    vatId: 'PL5260001246',
-  };
-  form.lines = [
-    DraftLineSchema.parse({
-      gtin: '4000862141404',
-      description: 'Woda mineralna',
-      quantity: '10',
-      unit: 'PCE',
-      price: '1.29',
-      vatRate: '8',
-    }),
-  ];
-  over(form);
-  const body = formToCanonical('invoice', form, 'lines');
-  const written = writeEancomMessage(body, { directory: 'D96A', reference: '1' });
-  return serializeInterchange(
-    buildInterchange({
-      messages: [written.message],
-      sender: { id: KSEF_GLN },
-      recipient: { id: SUPPLIER_GLN },
-      controlReference: control,
-      preparedAt: '2026-11-16T10:00',
-      test: false,
-      una: true,
-      syntax: 'UNOC',
-      applicationReference: written.message.type,
-    }),
-    { una: 'always' },
-  );
-}
-
-async function upload(token: string, name: string, content: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([content], { type: 'application/edifact' }), name);
-  const request = new Request('http://x', { method: 'POST', body: form });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/documents/upload?direction=out',
-    headers: { 'content-type': request.headers.get('content-type')!, ...bearer(token) },
-    payload: Buffer.from(await request.arrayBuffer()),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const document = res.json().files[0].documents[0];
-  expect(document.status, res.body).not.toBe('error');
-  return document.id as string;
-}
-
-const submission = async (token: string, id: string) =>
-  (await t.app.inject({ url: `/api/documents/${id}/ksef`, headers: bearer(token) })).json();
-
-/** Runs the due jobs until the submission is final: a job worker polling beside the test may hold it meanwhile. */
-async function settled(token: string, id: string) {
-  for (let i = 0; i < 100; i++) {
-    await t.jobs.drain();
-    const body = await submission(token, id);
-    if (body && body.state !== 'queued' && body.state !== 'sending') return body;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the submission did not settle');
-}
+// The shared KSeF steps (ksef-fixtures.ts), bound to this file's app.
+const rows = <T>(query: ReturnType<typeof sql>): Promise<T[]> => fixtureRows<T>(t, query);
+const invoice = (number: string, control: string): string => ksefInvoice(number, control);
+const upload = (token: string, name: string, content: string): Promise<string> => uploadOut(t, token, name, content);
+const submission = async (token: string, id: string) => (await fixtureSubmission(t, token, id)).json();
+const settled = (token: string, id: string) => fixtureSettled(t, token, id);
 
 type Item = { id: string; documentNumber: string | null; ksefNumber: string | null };
 const list = async (token: string, direction: 'in' | 'out', documentNumber: string): Promise<Item[]> => {
