@@ -36,6 +36,9 @@ const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 1_000_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 3);
 const PORT = Number(process.env.BENCH_PORT ?? 3391);
+// BENCH_KEEP=1 keeps the database at the end (its name is printed); BENCH_REUSE=<name> runs against a kept one, loaded.
+const KEEP = process.env.BENCH_KEEP === '1';
+const REUSE = process.env.BENCH_REUSE;
 const CHUNK = 100_000;
 const INTERCHANGES = 10_000;
 
@@ -235,15 +238,17 @@ function printTable(rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
-  const name = `portal_bench_${randomBytes(6).toString('hex')}`;
+  const name = REUSE ?? `portal_bench_${randomBytes(6).toString('hex')}`;
+  if (!/^portal_bench_[a-z0-9]+$/.test(name)) throw new Error(`BENCH_REUSE: not a bench database: ${name}`);
   const target = new URL(BASE_URL);
   target.pathname = `/${name}`;
   const url = target.toString();
-  await withClient(BASE_URL, (c) => c.query(`CREATE DATABASE ${name}`));
+  if (!REUSE) await withClient(BASE_URL, (c) => c.query(`CREATE DATABASE ${name}`));
   let server: ChildProcess | undefined;
   const cleanup = async () => {
     await stopServerProcess(server);
-    await withClient(BASE_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    if (KEEP || REUSE) console.log(`Kept database ${name} (BENCH_REUSE=${name} runs against it again)`);
+    else await withClient(BASE_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   };
   process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
   try {
@@ -251,18 +256,22 @@ async function main(): Promise<void> {
       `Documents bench: ${DOCUMENTS} documents, ${CONNECTIONS} clients, ${DURATION_SECONDS} s per query kind, ` +
         `PostgreSQL database ${name}, Node ${process.version}, ${availableParallelism()} CPUs`,
     );
-    const database = await openDatabase({ url, dataDir: '' });
-    await seedDemoData(database.db);
-    await database.close();
+    if (!REUSE) {
+      const database = await openDatabase({ url, dataDir: '' });
+      await seedDemoData(database.db);
+      await database.close();
+    }
     const { companyId, userId } = await withClient(url, async (c) => {
       const { rows } = await c.query<{ company_id: string; id: string }>(
         `select company_id, id from users where email = 'user@demo.example.com'`,
       );
       return { companyId: rows[0]!.company_id, userId: rows[0]!.id };
     });
-    const loadStart = performance.now();
-    await load(url, companyId);
-    console.log(`Loaded in ${seconds(loadStart)}`);
+    if (!REUSE) {
+      const loadStart = performance.now();
+      await load(url, companyId);
+      console.log(`Loaded in ${seconds(loadStart)}`);
+    }
 
     server = await startServer(url);
     const login = await fetch(`http://127.0.0.1:${PORT}/api/users/login`, {
@@ -428,6 +437,9 @@ async function main(): Promise<void> {
     // The floor: an authenticated request that reads no document (token, session, principal, JSON), so that what
     // a list adds to it can be told from what this machine's load costs every request.
     kinds.unshift({ kind: 'floor: GET /api/users/permissions', target: 30, paths: ['/api/users/permissions'] });
+    // BENCH_KINDS=floor,first page runs only the kinds whose names contain one of these.
+    const only = process.env.BENCH_KINDS?.split(',').filter(Boolean);
+    if (only) kinds.splice(0, kinds.length, ...kinds.filter((k) => only.some((o) => k.kind.includes(o))));
     const rows: Row[] = [];
     for (const k of kinds) {
       // An untimed second of warm-up, as a server that has been running would be; each kind starts on a quiet

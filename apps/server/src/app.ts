@@ -333,7 +333,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       // Authentication is scoped to the API: the web app's files and the docs UI are public.
-      registerAuth(api, { clock, tokens, users, groups, auth });
+      registerAuth(api, { clock, tokens, users });
       await api.register(systemRoutes({ db, tokens, legacyEdiUrl: config.legacyEdiUrl }));
       await api.register(authRoutes(auth));
       await api.register(usersRoutes({ users, clock }));

@@ -122,13 +122,15 @@ export async function documentReaderOf(
     permissions: Principal['permissions'];
     roles?: readonly string[];
     sessionId?: string | undefined;
+    /** The restrictions when the caller already holds them (a request's principal reads them with the rest). */
+    restrictions?: readonly EffectiveRestriction[] | undefined;
   },
 ): Promise<DocumentReader> {
   if (!principal.companyId) return { companyId: null, permissions: [], restrictions: [] };
   return {
     companyId: principal.companyId,
     permissions: principal.permissions,
-    restrictions: await effectiveRestrictions(db, principal.userId),
+    restrictions: principal.restrictions ?? (await effectiveRestrictions(db, principal.userId)),
     ...(principal.roles?.includes(DEMO_ROLE) ? { demoSession: principal.sessionId ?? null } : {}),
   };
 }

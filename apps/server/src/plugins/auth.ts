@@ -9,10 +9,12 @@ import {
 } from '@portal/contracts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { AuthService } from '../features/auth/auth.service.ts';
+import { isUuid } from '../lib/secrets.ts';
+import { sessionLiveSql } from '../features/auth/auth.service.ts';
 import type { TokenService } from '../features/auth/tokens.service.ts';
 import { evaluateCompanyStatus } from '../features/companies/companies.service.ts';
-import type { GroupsService } from '../features/groups/groups.service.ts';
+import { membershipsJson } from '../features/groups/groups.service.ts';
+import { effectiveRestrictionsSql, type EffectiveRestriction } from '../features/restrictions/restrictions.service.ts';
 import type { UsersService } from '../features/users/users.service.ts';
 
 /** The signed-in caller, loaded fresh from the database on every request so revocations apply at once. */
@@ -25,6 +27,8 @@ export type RequestPrincipal = Principal & {
   impersonator?: { username: string };
   /** The session (refresh-token family) of the access token. */
   sessionId?: string;
+  /** The restrictions of the user and the user's groups, read with the rest (the documents' scope uses them). */
+  restrictions: readonly EffectiveRestriction[];
 };
 
 declare module 'fastify' {
@@ -42,23 +46,43 @@ declare module 'fastify' {
 const PERMISSIONS = new Set<string>(FEATURE_PERMISSIONS);
 const TOGGLES = new Set<string>(FEATURE_TOGGLES);
 
-/** What the hook reads, each from the owner of its tables. */
+/** What the hook reads: the users owner's read of the caller, with the other owners' parts in it. */
 type AuthDeps = {
   clock: Clock;
   tokens: TokenService;
-  users: Pick<UsersService, 'findWithCompany'>;
-  groups: Pick<GroupsService, 'memberships'>;
-  auth: Pick<AuthService, 'findSession'>;
+  users: Pick<UsersService, 'preparePrincipal'>;
 };
 
-async function loadPrincipal(deps: AuthDeps, userId: string): Promise<RequestPrincipal> {
-  const { clock } = deps;
-  const row = await deps.users.findWithCompany(userId);
-  if (!row || row.user.disabledAt || !row.user.emailVerifiedAt) throw new AppError('auth.unauthenticated');
-  const verdict = evaluateCompanyStatus(row.company ?? undefined, clock.now());
+type PrincipalRead = ReturnType<typeof preparePrincipalRead>;
+
+function preparePrincipalRead(deps: AuthDeps) {
+  return deps.users.preparePrincipal('auth_principal', {
+    sessionLive: sessionLiveSql(),
+    memberships: membershipsJson(),
+    restrictions: effectiveRestrictionsSql.select(),
+  });
+}
+
+/**
+ * The caller, in one round trip (decision 0043): the user with their company, whether the token's session is still
+ * live, their groups of their own company and their restrictions. Logout, a password reset, ending an impersonation
+ * or token reuse revoke a session, and its access tokens die with it. An impersonation lives only as long as its
+ * admin: once the admin is disabled or no longer an admin, the session is dead too.
+ */
+async function loadPrincipal(
+  deps: AuthDeps,
+  read: PrincipalRead,
+  userId: string,
+  sessionId: string | undefined,
+): Promise<RequestPrincipal> {
+  const now = deps.clock.now();
+  const row = await read({ userId, sessionId: sessionId && isUuid(sessionId) ? sessionId : null, at: now });
+  if (!row || (sessionId && !row.sessionLive)) throw new AppError('auth.unauthenticated');
+  if (row.user.disabledAt || !row.user.emailVerifiedAt) throw new AppError('auth.unauthenticated');
+  const verdict = evaluateCompanyStatus(row.company ?? undefined, now);
   if (!verdict.allowed) throw new AppError(verdict.code);
-  // Only groups of the user's own company count, whatever rows exist.
-  const memberships = row.user.companyId ? await deps.groups.memberships(userId, row.user.companyId) : [];
+  // Only groups of the user's own company count (the subquery's condition), whatever rows exist.
+  const memberships = row.user.companyId ? row.memberships : [];
   const permissions = new Set<FeaturePermission>();
   for (const m of memberships)
     for (const p of m.permissions) if (PERMISSIONS.has(p)) permissions.add(p as FeaturePermission);
@@ -71,20 +95,9 @@ async function loadPrincipal(deps: AuthDeps, userId: string): Promise<RequestPri
     language: row.user.language,
     permissions: [...permissions].sort(),
     toggles: (row.company?.toggles ?? []).filter((t): t is FeatureToggle => TOGGLES.has(t)),
+    restrictions: row.user.companyId ? effectiveRestrictionsSql.read(row.restrictions) : [],
+    ...(sessionId ? { sessionId } : {}),
   };
-}
-
-/**
- * Logout, a password reset, ending an impersonation or token reuse revoke a session: its access tokens die with it.
- * An impersonation lives only as long as its admin: once the admin is disabled or no longer an admin, the session is
- * dead too, whatever revoked it or not (one primary-key join on the same query).
- */
-async function isSessionLive(deps: AuthDeps, sid: string, userId: string): Promise<boolean> {
-  const family = await deps.auth.findSession(sid);
-  if (!family || family.revokedAt || family.userId !== userId || family.absoluteExpiresAt <= deps.clock.now())
-    return false;
-  if (!family.impersonatorId) return true;
-  return !family.impersonatorDisabledAt && !!family.impersonatorRoles?.includes('admin');
 }
 
 /**
@@ -93,6 +106,7 @@ async function isSessionLive(deps: AuthDeps, sid: string, userId: string): Promi
  */
 export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
   app.decorateRequest('principal', undefined);
+  const read = preparePrincipalRead(deps);
   // API answers carry tokens, one-time links and company data: no shared or browser cache may keep them. A route
   // that means to be cached says so itself.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -108,9 +122,7 @@ export function registerAuth(app: FastifyInstance, deps: AuthDeps): void {
     if (!claims) throw new AppError('auth.unauthenticated');
     // An impersonation is always a session: without one it could not be ended.
     if (claims.impersonator && !claims.sid) throw new AppError('auth.unauthenticated');
-    if (claims.sid && !(await isSessionLive(deps, claims.sid, claims.sub))) throw new AppError('auth.unauthenticated');
-    const principal = await loadPrincipal(deps, claims.sub);
-    if (claims.sid) principal.sessionId = claims.sid;
+    const principal = await loadPrincipal(deps, read, claims.sub, claims.sid);
     if (claims.impersonator) {
       principal.impersonator = claims.impersonator;
       const roles = new Set(principal.roles);

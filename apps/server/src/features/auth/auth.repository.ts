@@ -1,12 +1,35 @@
-import { and, eq, exists, gt, inArray, isNull, max, ne, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, exists, gt, inArray, isNull, max, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { qualified as col } from '../../db/sql.ts';
 import { users } from '../users/users.table.ts';
 import { legacyAccounts, oneTimeTokens, refreshTokenFamilies, refreshTokens, signingKeys } from './auth.table.ts';
 
 export type LegacyAccountRow = typeof legacyAccounts.$inferSelect;
 export type SigningKeyRow = typeof signingKeys.$inferSelect;
 export type OneTimePurpose = 'verify_email' | 'reset' | 'invite' | 'registration' | 'unlock';
+
+/**
+ * Whether the session (refresh-token family) of the placeholder `sessionId` (a uuid, or null for none) is live at the
+ * placeholder `at` for the user of the enclosing query's `users` row, as a correlated subquery (the authentication
+ * hook's one round trip, decision 0043): not revoked, within its absolute lifetime, of that user, and, for an
+ * impersonation, with an impersonator who is still an enabled admin.
+ */
+export function sessionLiveSql(): SQL<boolean> {
+  const f = (column: AnyColumn) => col(refreshTokenFamilies, column);
+  const impersonator = (column: AnyColumn) => sql.raw(`"impersonators"."${column.name}"`);
+  return sql<boolean>`exists (
+    select 1 from ${refreshTokenFamilies}
+    left join ${users} as "impersonators" on ${impersonator(users.id)} = ${f(refreshTokenFamilies.impersonatorId)}
+    where ${f(refreshTokenFamilies.id)} = ${sql.placeholder('sessionId')}::uuid
+      and ${f(refreshTokenFamilies.revokedAt)} is null
+      and ${f(refreshTokenFamilies.userId)} = ${col(users, users.id)}
+      and ${f(refreshTokenFamilies.absoluteExpiresAt)} > ${sql.placeholder('at')}::timestamptz
+      and (
+        ${f(refreshTokenFamilies.impersonatorId)} is null
+        or (${impersonator(users.disabledAt)} is null and 'admin' = any(${impersonator(users.roles)}))
+      )
+  )`;
+}
 
 export function createAuthRepository(db: Db) {
   return {
@@ -158,24 +181,6 @@ export function createAuthRepository(db: Db) {
           ),
         );
       return rows.map((r) => r.id);
-    },
-    /** A session with what its impersonator (if any) is now, in one primary-key join. */
-    async findSession(familyId: string) {
-      const impersonators = alias(users, 'impersonators');
-      const [row] = await db
-        .select({
-          revokedAt: refreshTokenFamilies.revokedAt,
-          absoluteExpiresAt: refreshTokenFamilies.absoluteExpiresAt,
-          userId: refreshTokenFamilies.userId,
-          impersonatorId: refreshTokenFamilies.impersonatorId,
-          impersonatorDisabledAt: impersonators.disabledAt,
-          impersonatorRoles: impersonators.roles,
-        })
-        .from(refreshTokenFamilies)
-        .leftJoin(impersonators, eq(impersonators.id, refreshTokenFamilies.impersonatorId))
-        .where(eq(refreshTokenFamilies.id, familyId))
-        .limit(1);
-      return row;
     },
     /** Every session of the user, and every impersonation the user started as an admin. */
     async revokeAllFamilies(userId: string, reason: string, at: Date, tx: Db = db): Promise<void> {

@@ -41,6 +41,8 @@ import {
 // Password hashing is the auth feature's; profile (change password) and the demo seed use it too.
 export { hashPassword, verifyPassword } from './passwords.ts';
 export type { OneTimePurpose } from './auth.repository.ts';
+// A session's liveness as a subquery of the users owner's read of the caller (the authentication hook, decision 0043).
+export { sessionLiveSql } from './auth.repository.ts';
 
 /** Stores an account of the old EDI system (the demo seed's); a function of the transaction, needing no service. */
 export const insertLegacyAccount = (values: Parameters<AuthRepository['insertLegacyAccount']>[0], tx: Db) =>
@@ -453,8 +455,6 @@ export function createAuthService(deps: {
     revokeSession: repo.revokeFamily,
     /** Every open session an impersonator holds as the user; how many there were. */
     revokeImpersonations: repo.revokeImpersonations,
-    /** A session with the current state of its impersonator, for the authentication hook. */
-    findSession: repo.findSession,
     /** Of these sessions, the ones still live now (not revoked, not expired, not idle past their refresh token). */
     liveSessions: (sessionIds: readonly string[]) => repo.liveFamilies(sessionIds, clock.now()),
 

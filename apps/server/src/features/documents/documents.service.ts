@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import type { CanonicalDocument } from '@portal/documents';
 import type { CpuPool } from '../../cpu/pool.ts';
 import type { Db } from '../../db/client.ts';
+import type { EffectiveRestriction } from '../restrictions/restrictions.service.ts';
 import { DEMO_ROLE, documentReaderOf, READ_PERMISSION, type DocumentReader } from '../../access/document-scope.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -64,6 +65,8 @@ export type DocumentsCaller = {
   /** With the session: a user of role `demo` reads and uploads within its login session only (decision 0027). */
   roles?: readonly string[];
   sessionId?: string | undefined;
+  /** Read with the request's principal; absent, the scope reads them itself. */
+  restrictions?: readonly EffectiveRestriction[] | undefined;
 };
 
 /**

@@ -4,6 +4,21 @@ import { idsOfCompany, nameTakenInCompany, qualified as col, searchWords } from 
 import { users } from '../users/users.table.ts';
 import { groupMembers, groups } from './groups.table.ts';
 
+export type Membership = { name: string; permissions: string[] };
+
+/**
+ * `memberships` as a correlated subquery of a query over `users`: a JSON array of the names and permissions of the
+ * user's groups of the user's own company (the authentication hook's one round trip, decision 0043).
+ */
+export function membershipsJson(): SQL<Membership[]> {
+  return sql<Membership[]>`coalesce((
+    select json_agg(json_build_object('name', ${col(groups, groups.name)}, 'permissions', ${col(groups, groups.permissions)}))
+    from ${groupMembers} join ${groups} on ${col(groups, groups.id)} = ${col(groupMembers, groupMembers.groupId)}
+    where ${col(groupMembers, groupMembers.userId)} = ${col(users, users.id)}
+      and ${col(groups, groups.companyId)} = ${col(users, users.companyId)}
+  ), '[]'::json)`;
+}
+
 export type GroupRow = { id: string; name: string; permissions: string[]; createdAt: Date; memberCount: number };
 export type GroupKey = { name: string; id: string };
 

@@ -20,6 +20,8 @@ import type { GroupsService } from '../groups/groups.service.ts';
 import type { UsersService } from '../users/users.service.ts';
 import {
   createRestrictionsRepository,
+  effectiveRestrictionsJson,
+  type RestrictionJson,
   type RestrictionRow,
   type RestrictionValues,
 } from './restrictions.repository.ts';
@@ -51,7 +53,7 @@ function known<T extends string>(values: readonly T[], given: readonly string[])
   return values.filter((v) => set.has(v));
 }
 
-function toEffective(row: RestrictionRow): EffectiveRestriction {
+function toEffective(row: RestrictionJson): EffectiveRestriction {
   return {
     id: row.id,
     name: row.name,
@@ -71,6 +73,15 @@ export async function effectiveRestrictions(db: Db, userId: string): Promise<Eff
   const rows = await createRestrictionsRepository(db).effectiveFor(userId);
   return rows.map(toEffective);
 }
+
+/**
+ * The same restrictions read in another owner's query over `users` (the authentication hook's one round trip,
+ * decision 0043): the SQL to select, and what turns its value into the restrictions.
+ */
+export const effectiveRestrictionsSql = {
+  select: effectiveRestrictionsJson,
+  read: (rows: readonly RestrictionJson[]): EffectiveRestriction[] => rows.map(toEffective),
+};
 
 /**
  * Whether a document passes every rule (restrictions narrow: each must allow it). A rule allows a document when
