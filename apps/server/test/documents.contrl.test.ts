@@ -5,6 +5,7 @@
  * whose outbox copy shows `acknowledged`. An interchange with a syntax error is answered with action 4 and the
  * sender's document shows `rejected`. A CONTRL is never answered.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, login, type TestApp } from './helper.ts';
 
@@ -132,6 +133,35 @@ describe('an order sent through the outbox', () => {
       expect.objectContaining({ to: 'rejected' }),
     ]);
   });
+});
+
+describe('a CONTRL of a large interchange', () => {
+  it('acknowledges every one of its 10,001 messages (more rows than one statement can bind)', async () => {
+    await upload(buyer, 'out', 'CTL0003.edi', order('CTL0003', 'CTL-3'));
+    const sent = (await rows(buyer, 'out')).find((r) => r.documentNumber === 'CTL-3')!;
+    // 10,000 more messages of the same interchange in the sender's outbox, straight into the table: 10,001 history
+    // rows of 7 values are more parameters than PostgreSQL counts (65,535).
+    await t.database.db.execute(sql`
+      insert into documents (id, company_id, direction, interchange_id, message_index, kind, document_type, number,
+        message_type, standard, version, status, body, payload_offset, payload_length)
+      select gen_random_uuid(), company_id, direction, interchange_id, 1000 + n, kind, document_type,
+        'CTL-3-' || n, message_type, standard, version, status, body, payload_offset, payload_length
+      from documents, generate_series(1, 10000) as n
+      where id = ${sent.id}`);
+
+    await t.jobs.drain();
+
+    expect(await contrls(buyer, 'in', 'CTL0003')).toHaveLength(1);
+    const counted = (await t.database.db.execute(sql`
+      select count(*)::int as n, count(distinct h.document_id)::int as history, count(distinct l.to_id)::int as links
+      from documents d
+      left join document_status_history h on h.document_id = d.id and h.field = 'acknowledgement'
+      left join document_links l on l.to_id = d.id and l.kind = 'acknowledgement'
+      where d.number like 'CTL-3%' and d.direction = 'out' and d.acknowledgement = 'acknowledged'`)) as unknown as {
+      rows: { n: number; history: number; links: number }[];
+    };
+    expect(counted.rows[0]).toEqual({ n: 10_001, history: 10_001, links: 10_001 });
+  }, 120_000);
 });
 
 describe('a CONTRL', () => {

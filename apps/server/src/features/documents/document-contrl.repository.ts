@@ -3,6 +3,18 @@ import type { Db } from '../../db/client.ts';
 import type { NewHistory } from './documents.repository.ts';
 import { documents as doc, documentLinks, documentStatusHistory, interchangeKeys } from './documents.table.ts';
 
+/**
+ * Rows or ids a statement takes at most. An interchange may hold any number of messages, and PostgreSQL counts a
+ * statement's parameters in 16 bits: 10,000 history rows of 7 values each overflowed it ("bind message has 4464
+ * parameter formats"), and the CONTRL's ingest failed on every retry.
+ */
+export const CONTRL_STATEMENT_ROWS = 1000;
+
+/** The items in pieces of CONTRL_STATEMENT_ROWS. */
+function* pieces<T>(items: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < items.length; i += CONTRL_STATEMENT_ROWS) yield items.slice(i, i + CONTRL_STATEMENT_ROWS);
+}
+
 /** Drizzle queries of the CONTRL answers; each in the caller's transaction. */
 export function createContrlRepository() {
   return {
@@ -59,23 +71,16 @@ export function createContrlRepository() {
     },
 
     async setAcknowledgement(ids: readonly string[], value: string, tx: Db): Promise<void> {
-      if (ids.length)
-        await tx
-          .update(doc)
-          .set({ acknowledgement: value })
-          .where(inArray(doc.id, [...ids]));
+      for (const piece of pieces(ids))
+        await tx.update(doc).set({ acknowledgement: value }).where(inArray(doc.id, piece));
     },
 
     async insertLinks(rows: readonly { fromId: string; toId: string; kind: string }[], tx: Db): Promise<void> {
-      if (rows.length)
-        await tx
-          .insert(documentLinks)
-          .values([...rows])
-          .onConflictDoNothing();
+      for (const piece of pieces(rows)) await tx.insert(documentLinks).values(piece).onConflictDoNothing();
     },
 
     async insertHistory(rows: readonly NewHistory[], tx: Db): Promise<void> {
-      if (rows.length) await tx.insert(documentStatusHistory).values([...rows]);
+      for (const piece of pieces(rows)) await tx.insert(documentStatusHistory).values(piece);
     },
   };
 }
