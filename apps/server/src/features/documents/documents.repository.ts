@@ -212,6 +212,22 @@ const narrowDates = (f: DocumentFilters): boolean =>
     !!f.expectedDeliveryDateTo &&
     daysBetween(f.expectedDeliveryDateFrom, f.expectedDeliveryDateTo) <= NARROW_DAYS);
 
+/**
+ * A prefix search that the prefix's index answers alone: one prefix, the direction, and a scope without restrictions
+ * (the index's key holds the company, the direction, the prefix's column, the list's order and the session).
+ */
+function prefixAlone(f: DocumentFilters, reader: DocumentReader): boolean {
+  if (reader.restrictions.length > 0 || (f.documentNumber && f.documentReferenceNumber)) return false;
+  return Object.entries(f).every(
+    ([key, value]) =>
+      value === undefined ||
+      (Array.isArray(value) && value.length === 0) ||
+      key === 'direction' ||
+      key === 'documentNumber' ||
+      key === 'documentReferenceNumber',
+  );
+}
+
 /** `prefixWindow`: tests make it small, to see both ways of a prefix search. */
 export function createDocumentsRepository(db: Db, options: { prefixWindow?: number } = {}) {
   const prefixWindow = options.prefixWindow ?? PREFIX_WINDOW;
@@ -438,11 +454,13 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
       const rows = (sortKey: SQL) => db.select({ ...docColumns, sortKey: sql<string>`${sortKey}` }).from(doc);
       if (order.sort === 'timestamp') {
         if (after) where.push(sql`(${TIMESTAMP}, ${id}) ${cmp} (${after.key}::timestamptz, ${after.id}::uuid)`);
-        if (filters.documentNumber || filters.documentReferenceNumber) {
-          // A number prefix that many documents share ("PO2025") would have the prefix's index read and all of its
-          // matches sorted. The newest PREFIX_WINDOW documents of the list are looked at first, in the list's order:
-          // when a page of them matches, it is the page (anything older comes after it); else the matches are few
-          // (under a page in PREFIX_WINDOW), and the prefix's index with a sort of them is cheap (decision 0028).
+        if ((filters.documentNumber || filters.documentReferenceNumber) && !prefixAlone(filters, reader)) {
+          // A number prefix that many documents share ("PO2025"), with other conditions that the prefix's index does
+          // not hold (another filter, a restriction), would have all of the prefix's rows read from the table. The
+          // newest PREFIX_WINDOW documents of the list are looked at first, in the list's order: when a page of them
+          // matches, it is the page (anything older comes after it); else the matches are few (under a page in
+          // PREFIX_WINDOW), and the prefix's index with a sort of them is cheap (decision 0028). A prefix alone is
+          // answered from its index, whose key holds the list's order, whatever the number of matches (below).
           const window = db
             .select({ id: doc.id })
             .from(doc)
@@ -455,23 +473,29 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
             )
             .orderBy(by(doc.platformTimestamp), by(doc.id))
             .limit(prefixWindow);
-          const recent = await rows(sql`${TIMESTAMP}::text`)
+          // The page's ids first, from the prefix's index alone (its key holds the list's order and the scope's
+          // columns), then only the page's rows from the table.
+          const recentPage = db
+            .select({ id: doc.id })
+            .from(doc)
             .where(and(...where, inArray(doc.id, window)))
             .orderBy(by(doc.platformTimestamp), by(doc.id))
             .limit(limit);
+          const recent = await rows(sql`${TIMESTAMP}::text`)
+            .where(and(documentScope(reader, SCOPE), inArray(doc.id, recentPage)))
+            .orderBy(by(doc.platformTimestamp), by(doc.id));
           if (recent.length === limit) return recent;
         }
         // A short range of document or delivery dates: PostgreSQL would walk the list's index (newest first) until a
         // page matched, which for a range months back is most of the list; ordering by the same value as an
         // expression makes it read the date's index and sort the range instead (decision 0028).
         // The same after a prefix search whose matches were too few among the newest documents (above).
+        const prefix = !!(filters.documentNumber || filters.documentReferenceNumber);
         const byTimestamp =
-          narrowDates(filters) || filters.documentNumber || filters.documentReferenceNumber
-            ? sql`(${TIMESTAMP} + interval '0 seconds')`
-            : doc.platformTimestamp;
-        if (narrowDates(filters)) {
-          // The page's ids first: with only the dates, the scope and the cursor to check, the date's index answers
-          // alone (index-only) and only the page's rows are read from the table.
+          narrowDates(filters) || prefix ? sql`(${TIMESTAMP} + interval '0 seconds')` : doc.platformTimestamp;
+        if (narrowDates(filters) || prefix) {
+          // The page's ids first: with only the dates or the prefix, the scope and the cursor to check, the date's or
+          // the prefix's index answers alone (index-only) and only the page's rows are read from the table.
           const page = db
             .select({ id: doc.id })
             .from(doc)

@@ -189,10 +189,19 @@ export const documents = pgTable(
     index('documents_session_idx')
       .on(t.sessionId, t.direction, t.platformTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.sessionId} is not null`),
-    // Not partial: the ingest looks numbers up for the chain and the duplicate warning in any session.
-    index('documents_number_idx').on(t.companyId, t.direction, t.number.op('text_pattern_ops')),
+    // Not partial: the ingest looks numbers up for the chain and the duplicate warning in any session. The list's
+    // order and the session after the number: a prefix search finds its page's ids in the index alone (index-only),
+    // however many documents share the prefix, and reads only the page's rows from the table (decision 0028).
+    index('documents_number_idx').on(
+      t.companyId,
+      t.direction,
+      t.number.op('text_pattern_ops'),
+      t.platformTimestamp,
+      t.id,
+      t.sessionId,
+    ),
     index('documents_reference_idx')
-      .on(t.companyId, t.direction, t.referenceNumber.op('text_pattern_ops'))
+      .on(t.companyId, t.direction, t.referenceNumber.op('text_pattern_ops'), t.platformTimestamp, t.id)
       .where(sql`${t.sessionId} is null`),
     // The partner's, with the status and the date after the order: a partner filter combined with them (the usual
     // "this partner's unread of last month") checks both in the index and reads only the page's rows from the table.
