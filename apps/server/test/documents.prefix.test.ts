@@ -121,11 +121,19 @@ describe('a short range of document dates', () => {
     const everything = await allPages(1000, {}, 'desc', 1000);
     const november = everything.filter((row) => row.date.startsWith('2026-11'));
     expect(november.length).toBe(15);
-    for (const direction of ['desc', 'asc'] as const) {
-      const expected = direction === 'desc' ? november : [...november].reverse();
-      for (const limit of [1, 4, 50]) {
-        const filter = { documentDateFrom: '2026-11-01', documentDateTo: '2026-11-30' };
-        expect(await allPages(5000, filter, direction, limit), `limit ${limit}`).toEqual(expected);
+    // Two months: the documents of two days (16 October and 16 November), interleaved in the list's order, are
+    // read day by day and merged.
+    const autumn = everything.filter((row) => row.date >= '2026-10-01' && row.date <= '2026-11-30');
+    expect(autumn.length).toBe(30);
+    for (const [filter, rows] of [
+      [{ documentDateFrom: '2026-11-01', documentDateTo: '2026-11-30' }, november],
+      [{ documentDateFrom: '2026-10-01', documentDateTo: '2026-11-30' }, autumn],
+    ] as const) {
+      for (const direction of ['desc', 'asc'] as const) {
+        const expected = direction === 'desc' ? rows : [...rows].reverse();
+        for (const limit of [1, 4, 50]) {
+          expect(await allPages(5000, filter, direction, limit), `limit ${limit}`).toEqual(expected);
+        }
       }
     }
   });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DocumentSort } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike, qualified as col } from '../../db/sql.ts';
@@ -206,11 +206,40 @@ const PREFIX_WINDOW = 5000;
 /** At most this many days between the bounds of a document or delivery date range make it "short" (see list). */
 const NARROW_DAYS = 92;
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
-const narrowDates = (f: DocumentFilters): boolean =>
-  (!!f.documentDateFrom && !!f.documentDateTo && daysBetween(f.documentDateFrom, f.documentDateTo) <= NARROW_DAYS) ||
-  (!!f.expectedDeliveryDateFrom &&
-    !!f.expectedDeliveryDateTo &&
-    daysBetween(f.expectedDeliveryDateFrom, f.expectedDeliveryDateTo) <= NARROW_DAYS);
+/** The narrowest short range of dates of the filters (document date or expected delivery date), if any. */
+function narrowRange(f: DocumentFilters): { column: AnyColumn; from: string; to: string } | undefined {
+  const ranges = [
+    { column: doc.businessDate, from: f.documentDateFrom, to: f.documentDateTo },
+    { column: doc.expectedDeliveryDate, from: f.expectedDeliveryDateFrom, to: f.expectedDeliveryDateTo },
+  ].flatMap((r) =>
+    r.from && r.to && daysBetween(r.from, r.to) <= NARROW_DAYS ? [{ ...r, from: r.from, to: r.to }] : [],
+  );
+  return ranges.sort((a, b) => daysBetween(a.from, a.to) - daysBetween(b.from, b.to))[0];
+}
+const narrowDates = (f: DocumentFilters): boolean => narrowRange(f) !== undefined;
+
+/**
+ * The ids of a page of the documents matching `where` whose `range.column` is in the range, in the list's order: each
+ * day's first `limit` in the list's order (from the date's index, whose key is the date, then the platform timestamp
+ * and the id), and of those the first `limit`. Any page of the whole range is among them.
+ */
+function pageByDay(
+  range: { column: AnyColumn; from: string; to: string },
+  where: SQL,
+  direction: 'asc' | 'desc',
+  limit: number,
+): SQL {
+  const dir = sql.raw(direction === 'asc' ? 'asc' : 'desc');
+  return sql`(select page.id from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') as day(v)
+    cross join lateral (
+      select ${col(doc, doc.id)} as id, ${TIMESTAMP} as ts from ${doc}
+      where ${where} and ${col(doc, range.column)} = day.v::date
+      order by ${TIMESTAMP} ${dir}, ${col(doc, doc.id)} ${dir}
+      limit ${limit}
+    ) as page
+    order by page.ts ${dir}, page.id ${dir}
+    limit ${limit})`;
+}
 
 /**
  * A prefix search that the prefix's index answers alone: one prefix, the direction, and a scope without restrictions
@@ -493,15 +522,21 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
         const prefix = !!(filters.documentNumber || filters.documentReferenceNumber);
         const byTimestamp =
           narrowDates(filters) || prefix ? sql`(${TIMESTAMP} + interval '0 seconds')` : doc.platformTimestamp;
-        if (narrowDates(filters) || prefix) {
+        const range = narrowRange(filters);
+        if (range || prefix) {
           // The page's ids first: with only the dates or the prefix, the scope and the cursor to check, the date's or
           // the prefix's index answers alone (index-only) and only the page's rows are read from the table.
-          const page = db
-            .select({ id: doc.id })
-            .from(doc)
-            .where(and(...where))
-            .orderBy(by(byTimestamp), by(doc.id))
-            .limit(limit);
+          const page = range
+            ? // Day by day: the date's index holds each day's documents in the list's order, so each day gives its
+              // first page from the index's start (a page at most), and the range's page is the first of those
+              // (decision 0028): a fortnight of 9,000 documents reads 16 short runs instead of all 9,000.
+              pageByDay(range, and(...where)!, order.direction, limit)
+            : db
+                .select({ id: doc.id })
+                .from(doc)
+                .where(and(...where))
+                .orderBy(by(byTimestamp), by(doc.id))
+                .limit(limit);
           return rows(sql`${TIMESTAMP}::text`)
             .where(and(documentScope(reader, SCOPE), inArray(doc.id, page)))
             .orderBy(by(doc.platformTimestamp), by(doc.id));
