@@ -185,6 +185,11 @@ export const documents = pgTable(
     index('documents_list_idx')
       .on(t.companyId, t.direction, t.platformTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.sessionId} is null`),
+    // The count of a list without filters (`includeTotal`): every (company, direction) key is the same, so the index
+    // deduplicates to a tenth of the list's index, and an index-only count reads that much less.
+    index('documents_count_idx')
+      .on(t.companyId, t.direction)
+      .where(sql`${t.sessionId} is null`),
     // A demo session's own documents (decision 0027).
     index('documents_session_idx')
       .on(t.sessionId, t.direction, t.platformTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst())

@@ -1,0 +1,1 @@
+CREATE INDEX "documents_count_idx" ON "documents" USING btree ("company_id","direction") WHERE "documents"."session_id" is null;
