@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acknowledge } from '../src/features/documents/documents.contrl.ts';
 import { bearer, createTestApp, login, type TestApp } from './helper.ts';
 
 const BUYER = { login: 'buyer@demo.example.com', password: 'Buyer#Demo2026' };
@@ -138,8 +139,11 @@ describe('an order sent through the outbox', () => {
 describe('a CONTRL of a large interchange', () => {
   it('acknowledges every one of its 10,001 messages (more rows than one statement can bind)', async () => {
     await upload(buyer, 'out', 'CTL0003.edi', order('CTL0003', 'CTL-3'));
+    await t.jobs.drain();
     const sent = (await rows(buyer, 'out')).find((r) => r.documentNumber === 'CTL-3')!;
-    // 10,000 more messages of the same interchange in the sender's outbox, straight into the table: 10,001 history
+    const [contrl] = await contrls(buyer, 'in', 'CTL0003');
+    expect((await detail(buyer, sent.id)).acknowledgement).toBe('acknowledged');
+    // 10,000 more messages of the same interchange in the sender's outbox, straight into the table: 10,000 history
     // rows of 7 values are more parameters than PostgreSQL counts (65,535).
     await t.database.db.execute(sql`
       insert into documents (id, company_id, direction, interchange_id, message_index, kind, document_type, number,
@@ -148,10 +152,21 @@ describe('a CONTRL of a large interchange', () => {
         'CTL-3-' || n, message_type, standard, version, status, body, payload_offset, payload_length
       from documents, generate_series(1, 10000) as n
       where id = ${sent.id}`);
+    const companyId = (
+      (await t.database.db.execute(sql`select company_id from documents where id = ${sent.id}`)) as unknown as {
+        rows: { company_id: string }[];
+      }
+    ).rows[0]!.company_id;
 
-    await t.jobs.drain();
+    // The CONTRL's acknowledgement as its ingest applies it, once more, now over 10,001 messages.
+    const received = {
+      id: contrl!.id,
+      companyId,
+      unbRecipient: RETAILER,
+      body: { acknowledgement: { interchangeReference: 'CTL0003', action: '7', messages: [] } },
+    } as unknown as Parameters<typeof acknowledge>[0][number];
+    await t.database.db.transaction((tx) => acknowledge([received], new Date(), tx));
 
-    expect(await contrls(buyer, 'in', 'CTL0003')).toHaveLength(1);
     const counted = (await t.database.db.execute(sql`
       select count(*)::int as n, count(distinct h.document_id)::int as history, count(distinct l.to_id)::int as links
       from documents d
