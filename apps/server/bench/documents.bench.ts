@@ -12,7 +12,9 @@
  * user@demo.example.com logs in, and BENCH_CONNECTIONS (20) clients run each query kind for BENCH_DURATION seconds
  * (3) over HTTP, each request with other values of its kind. Printed: p50, p95, p99 per kind against its target, and
  * EXPLAIN (ANALYZE, BUFFERS) of the repository's own SQL for the slowest kinds (captured through a Drizzle logger
- * on the same repository the server runs). The database is dropped at the end.
+ * on the same repository the server runs). The database is dropped at the end, unless BENCH_KEEP=1 (its name is
+ * printed); BENCH_REUSE=<name> runs against such a database without loading it, and BENCH_KINDS=floor,first runs only
+ * the kinds whose names contain one of these (docs/performance.md).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
