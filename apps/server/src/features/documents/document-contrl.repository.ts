@@ -1,19 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { NewHistory } from './documents.repository.ts';
-import { documents as doc, documentLinks, documentStatusHistory, interchangeKeys } from './documents.table.ts';
+import { documents as doc, interchangeKeys } from './documents.table.ts';
 
 /**
- * Rows or ids a statement takes at most. An interchange may hold any number of messages, and PostgreSQL counts a
- * statement's parameters in 16 bits: 10,000 history rows of 7 values each overflowed it ("bind message has 4464
- * parameter formats"), and the CONTRL's ingest failed on every retry.
+ * Ids a statement takes at most. An interchange may hold any number of messages, and PostgreSQL counts a statement's
+ * parameters in 16 bits: a CONTRL of 10,000 messages overflowed it, and its ingest failed on every retry.
  */
-export const CONTRL_STATEMENT_ROWS = 1000;
-
-/** The items in pieces of CONTRL_STATEMENT_ROWS. */
-function* pieces<T>(items: readonly T[]): Generator<T[]> {
-  for (let i = 0; i < items.length; i += CONTRL_STATEMENT_ROWS) yield items.slice(i, i + CONTRL_STATEMENT_ROWS);
-}
+const IDS_A_STATEMENT = 1000;
 
 /** Drizzle queries of the CONTRL answers; each in the caller's transaction. */
 export function createContrlRepository() {
@@ -71,16 +64,10 @@ export function createContrlRepository() {
     },
 
     async setAcknowledgement(ids: readonly string[], value: string, tx: Db): Promise<void> {
-      for (const piece of pieces(ids))
+      for (let i = 0; i < ids.length; i += IDS_A_STATEMENT) {
+        const piece = ids.slice(i, i + IDS_A_STATEMENT);
         await tx.update(doc).set({ acknowledgement: value }).where(inArray(doc.id, piece));
-    },
-
-    async insertLinks(rows: readonly { fromId: string; toId: string; kind: string }[], tx: Db): Promise<void> {
-      for (const piece of pieces(rows)) await tx.insert(documentLinks).values(piece).onConflictDoNothing();
-    },
-
-    async insertHistory(rows: readonly NewHistory[], tx: Db): Promise<void> {
-      for (const piece of pieces(rows)) await tx.insert(documentStatusHistory).values(piece);
+      }
     },
   };
 }

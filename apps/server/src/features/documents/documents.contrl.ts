@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
 import type { DocumentCompanies } from './documents.dependencies.ts';
-import type { InterchangeRow, NewDocument } from './documents.repository.ts';
+import { createDocumentsRepository, type InterchangeRow, type NewDocument } from './documents.repository.ts';
 import { createContrlRepository } from './document-contrl.repository.ts';
 
 /** The link from a CONTRL to each document of the interchange it answers (its receiver's and its sender's copies). */
@@ -65,6 +65,8 @@ export async function acknowledge(
   tx: Db,
 ): Promise<void> {
   const repo = createContrlRepository();
+  // The documents' own inserts of history and links: 1,000 rows a statement, whatever the interchange's size.
+  const documents = createDocumentsRepository(tx);
   for (const row of rows) {
     const ack = (row.body as unknown as CanonicalDocument).acknowledgement;
     if (!ack?.interchangeReference || !row.unbRecipient) continue;
@@ -87,7 +89,7 @@ export async function acknowledge(
         tx,
       );
     }
-    await repo.insertHistory(
+    await documents.insertHistory(
       changes
         .filter((c) => c.acknowledgement !== c.to)
         .map((c) => ({
@@ -101,7 +103,7 @@ export async function acknowledge(
         })),
       tx,
     );
-    await repo.insertLinks(
+    await documents.insertLinks(
       changes.map((c) => ({ fromId: row.id!, toId: c.id, kind: ACKNOWLEDGEMENT_LINK })),
       tx,
     );
@@ -161,7 +163,7 @@ export function createContrlAnswer(deps: {
     // The receiver's CONTRL names the copies it answers (the sender's side is linked by the ingest of its copy).
     const contrl = stored?.documents[0];
     if (!contrl) return;
-    await repo.insertLinks(
+    await createDocumentsRepository(deps.db).insertLinks(
       received.map((c) => ({ fromId: contrl.id, toId: c.id, kind: ACKNOWLEDGEMENT_LINK })),
       deps.db,
     );

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { DocumentSort } from '@portal/contracts';
 import type { Db } from '../../db/client.ts';
 import { escapeLike, qualified as col } from '../../db/sql.ts';
@@ -216,7 +229,6 @@ function narrowRange(f: DocumentFilters): { column: AnyColumn; from: string; to:
   );
   return ranges.sort((a, b) => daysBetween(a.from, a.to) - daysBetween(b.from, b.to))[0];
 }
-const narrowDates = (f: DocumentFilters): boolean => narrowRange(f) !== undefined;
 
 /**
  * The ids of a page of the documents matching `where` whose `range.column` is in the range, in the list's order: each
@@ -483,7 +495,8 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
       const rows = (sortKey: SQL) => db.select({ ...docColumns, sortKey: sql<string>`${sortKey}` }).from(doc);
       if (order.sort === 'timestamp') {
         if (after) where.push(sql`(${TIMESTAMP}, ${id}) ${cmp} (${after.key}::timestamptz, ${after.id}::uuid)`);
-        if ((filters.documentNumber || filters.documentReferenceNumber) && !prefixAlone(filters, reader)) {
+        const prefix = !!(filters.documentNumber || filters.documentReferenceNumber);
+        if (prefix && !prefixAlone(filters, reader)) {
           // A number prefix that many documents share ("PO2025"), with other conditions that the prefix's index does
           // not hold (another filter, a restriction), would have all of the prefix's rows read from the table. The
           // newest PREFIX_WINDOW documents of the list are looked at first, in the list's order: when a page of them
@@ -515,13 +528,9 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
             .orderBy(by(doc.platformTimestamp), by(doc.id));
           if (recent.length === limit) return recent;
         }
-        // A short range of document or delivery dates: PostgreSQL would walk the list's index (newest first) until a
-        // page matched, which for a range months back is most of the list; ordering by the same value as an
-        // expression makes it read the date's index and sort the range instead (decision 0028).
-        // The same after a prefix search whose matches were too few among the newest documents (above).
-        const prefix = !!(filters.documentNumber || filters.documentReferenceNumber);
-        const byTimestamp =
-          narrowDates(filters) || prefix ? sql`(${TIMESTAMP} + interval '0 seconds')` : doc.platformTimestamp;
+        // A short range of dates, or a prefix (alone, or with matches too few among the newest documents above):
+        // PostgreSQL would walk the list's index (newest first) until a page matched, which for a range months back
+        // or an old prefix is most of the list (decision 0028).
         const range = narrowRange(filters);
         if (range || prefix) {
           // The page's ids first: with only the dates or the prefix, the scope and the cursor to check, the date's or
@@ -531,11 +540,13 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
               // first page from the index's start (a page at most), and the range's page is the first of those
               // (decision 0028): a fortnight of 9,000 documents reads 16 short runs instead of all 9,000.
               pageByDay(range, and(...where)!, order.direction, limit)
-            : db
+            : // Ordered by the timestamp as an expression, which no index holds: PostgreSQL reads the prefix's index
+              // and sorts its matches instead of walking the list's index.
+              db
                 .select({ id: doc.id })
                 .from(doc)
                 .where(and(...where))
-                .orderBy(by(byTimestamp), by(doc.id))
+                .orderBy(by(sql`(${TIMESTAMP} + interval '0 seconds')`), by(doc.id))
                 .limit(limit);
           return rows(sql`${TIMESTAMP}::text`)
             .where(and(documentScope(reader, SCOPE), inArray(doc.id, page)))
@@ -543,7 +554,7 @@ export function createDocumentsRepository(db: Db, options: { prefixWindow?: numb
         }
         return rows(sql`${TIMESTAMP}::text`)
           .where(and(...where))
-          .orderBy(by(byTimestamp), by(doc.id))
+          .orderBy(by(doc.platformTimestamp), by(doc.id))
           .limit(limit);
       }
       const key = SORT_KEYS[order.sort];

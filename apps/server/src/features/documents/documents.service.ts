@@ -22,7 +22,6 @@ import type { z } from 'zod';
 import type { CanonicalDocument } from '@portal/documents';
 import type { CpuPool } from '../../cpu/pool.ts';
 import type { Db } from '../../db/client.ts';
-import type { EffectiveRestriction } from '../restrictions/restrictions.service.ts';
 import { DEMO_ROLE, documentReaderOf, READ_PERMISSION, type DocumentReader } from '../../access/document-scope.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -30,6 +29,7 @@ import { decodeCursor, shortText, takePage, timestampText, uuid, type KeyPart } 
 import type { JobEnqueuer } from '../../jobs/queue.ts';
 import { BlobTooLargeError, type BlobStore } from '../../storage/blob-store.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
+import type { EffectiveRestriction } from '../restrictions/restrictions.service.ts';
 import { ENVELOPE_BYTES, envelopeOfHeader, MAX_ENVELOPES, type Envelope } from './documents.tasks.ts';
 import { createDocumentsIngest, duplicateInterchangeFinding } from './documents.ingest.ts';
 import { createContrlAnswer } from './documents.contrl.ts';

@@ -20,9 +20,9 @@ import { assertMayAddPermissions, assertMayGrantGroups, assertNotOwnMembership, 
 import { guardedChange } from './lockout-guard.ts';
 import { createGroupsRepository, type GroupRow } from './groups.repository.ts';
 
-// The rules on granting permissions through groups, which user management applies too.
 // The memberships as a subquery of another owner's read of a user (the authentication hook, decision 0043).
 export { membershipsJson, type Membership } from './groups.repository.ts';
+// The rules on granting permissions through groups, which user management applies too.
 export { assertMayAddPermissions, assertMayGrantGroups, assertNotOwnMembership, type Granter } from './grants.ts';
 
 /** Who is asking, as far as the groups of a company care. */
