@@ -135,7 +135,9 @@ function AppFrame() {
         {isDemoKsef ? (
           <FirstTimeDialog onOpened={() => setManualOpen(true)} onClosed={() => setManualOpen(false)} />
         ) : null}
-        {access.hasRole('ettn') && access.can('ETTN') ? <EttnExpiryDialog email={user.email} held={manualOpen} /> : null}
+        {access.hasRole('ettn') && access.can('ETTN') ? (
+          <EttnExpiryDialog email={user.email} held={manualOpen} />
+        ) : null}
         <PaymentReminder email={user.email} />
         <ChatWindow />
       </AppShell>
