@@ -1,6 +1,6 @@
 // Starts what the journeys run against, like `npm start` but on a fresh data folder: a real SMTP receiver that
 // writes every message it gets to e2e/.artifacts/mail/*.json, and the server sending to it.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
@@ -40,7 +40,9 @@ const smtp = new SMTPServer({
 });
 smtp.listen(smtpPort, '127.0.0.1');
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// The compiled server, as `npm start` runs it (decision 0044), built into the artifacts folder.
+execFileSync(process.execPath, ['scripts/build-server.mjs', `${artifacts}server`], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [`${artifacts}server/main.js`], {
   cwd: root,
   stdio: 'inherit',
   env: {

@@ -62,6 +62,8 @@ async function upload(token: string, name: string, content: string): Promise<str
     payload: Buffer.from(await request.arrayBuffer()),
   });
   expect(res.statusCode, res.body).toBe(200);
+  // The answer says what became of the file (queued, its findings) when no document came of it.
+  expect(res.json().files[0].documents, res.body).toHaveLength(1);
   return res.json().files[0].documents[0].id as string;
 }
 
@@ -70,6 +72,7 @@ async function received(control: string, number: string): Promise<{ inId: string
   const text = order(control, number);
   const outId = await upload(buyer, `${number}.edi`, text);
   const inbox = await get(`/api/documents?direction=in&documentNumber=${number}`, user);
+  expect(inbox.json().items, inbox.body).toHaveLength(1);
   return { inId: inbox.json().items[0].id, outId, text };
 }
 

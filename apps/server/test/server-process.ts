@@ -1,14 +1,32 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
-/** apps/server, the directory `src/main.ts` is started from. */
+/** apps/server, the directory the server process is started from. */
 export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
+let built: string | undefined;
 /**
- * The real server as its own process (`src/main.ts`, as `npm start` runs it), for the benches and the tests that
- * must see a whole process (a crash, its memory): resolves once `/api/health` answers. The environment is the
+ * The compiled server (`scripts/build-server.mjs`, decision 0044), built once per test process into a folder of its
+ * own, so that files running at once never build over each other's.
+ */
+function compiledServer(): string {
+  if (!built) {
+    const outdir = mkdtempSync(join(tmpdir(), 'portal-server-'));
+    const script = fileURLToPath(new URL('../../../scripts/build-server.mjs', import.meta.url));
+    execFileSync(process.execPath, [script, outdir], { stdio: ['ignore', 'ignore', 'inherit'] });
+    process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
+    built = join(outdir, 'main.js');
+  }
+  return built;
+}
+
+/**
+ * The real server as its own process (compiled, as `npm start` runs it), for the benches and the tests that must see
+ * a whole process (a crash, its memory): resolves once `/api/health` answers. The environment is the
  * caller's on top of this one's; the port and host are set here, the log is quiet and no web build is served.
  */
 export async function startServerProcess(options: {
@@ -18,7 +36,9 @@ export async function startServerProcess(options: {
   stdio?: ['ignore', 'ignore' | 'pipe' | 'inherit', 'ignore' | 'pipe' | 'inherit'];
   timeoutSeconds?: number;
 }): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // SERVER_FROM_SOURCE=1 runs src/main.ts through tsx instead, to compare the two.
+  const args = process.env.SERVER_FROM_SOURCE === '1' ? ['--import', 'tsx', 'src/main.ts'] : [compiledServer()];
+  const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

@@ -30,13 +30,22 @@ export type CpuPool = {
 
 const BUSY_RETRY_SECONDS = 5;
 
+/**
+ * The threads' entry: the compiled server's `cpu-worker.js` beside its bundle (whose first line sets
+ * `__portalBundle`; decision 0044), or from source `worker.mjs`, which loads the TypeScript through tsx.
+ */
+function threadEntry(): string {
+  const bundle = (globalThis as { __portalBundle?: string }).__portalBundle;
+  return bundle ? new URL('./cpu-worker.js', bundle).href : new URL('./worker.mjs', import.meta.url).href;
+}
+
 export function createCpuPool(options: CpuPoolOptions): CpuPool {
   const threads = options.threads ?? Math.max(1, Math.min(4, availableParallelism() - 1));
   let pool: Piscina | undefined;
   // Started on first use: an API process that never validates never starts a thread.
   const getPool = () =>
     (pool ??= new Piscina({
-      filename: new URL('./worker.mjs', import.meta.url).href,
+      filename: threadEntry(),
       minThreads: 0,
       maxThreads: threads,
       maxQueue: options.maxQueue ?? 16,
