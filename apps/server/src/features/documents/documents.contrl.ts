@@ -123,6 +123,7 @@ export function createContrlAnswer(deps: {
   log?: { warn(details: object, message: string): void } | undefined;
 }) {
   const repo = createContrlRepository();
+  const documents = createDocumentsRepository(deps.db);
   return async function answer(interchangeId: string, controlReference: string): Promise<void> {
     const interchange = await deps.findInterchange(interchangeId);
     if (!interchange || interchange.state !== 'done') return;
@@ -163,7 +164,7 @@ export function createContrlAnswer(deps: {
     // The receiver's CONTRL names the copies it answers (the sender's side is linked by the ingest of its copy).
     const contrl = stored?.documents[0];
     if (!contrl) return;
-    await createDocumentsRepository(deps.db).insertLinks(
+    await documents.insertLinks(
       received.map((c) => ({ fromId: contrl.id, toId: c.id, kind: ACKNOWLEDGEMENT_LINK })),
       deps.db,
     );
