@@ -5,6 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { SERVER_NODE_ARGS, serverEnv } from '../scripts/server-runtime.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // E2E_ARTIFACTS lets several runs on one machine keep their mail and data apart.
@@ -42,10 +43,10 @@ smtp.listen(smtpPort, '127.0.0.1');
 
 // The compiled server, as `npm start` runs it (decision 0044), built into the artifacts folder.
 execFileSync(process.execPath, ['scripts/build-server.mjs', `${artifacts}server`], { cwd: root, stdio: 'inherit' });
-const server = spawn(process.execPath, [`${artifacts}server/main.js`], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, `${artifacts}server/main.js`], {
   cwd: root,
   stdio: 'inherit',
-  env: {
+  env: serverEnv({
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
@@ -56,7 +57,7 @@ const server = spawn(process.execPath, [`${artifacts}server/main.js`], {
     LOG_LEVEL: 'warn',
     // Nothing about directories here: like `npm start`, the server imports the shipped D96A and D01B on first start,
     // and the Document validation journeys check against them.
-  },
+  }),
 });
 const stop = () => {
   server.kill('SIGTERM');

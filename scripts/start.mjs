@@ -7,6 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer } from './build-server.mjs';
+import { SERVER_NODE_ARGS, serverEnv } from './server-runtime.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = join(root, 'apps/web/dist/index.html');
@@ -37,6 +38,10 @@ if (entry === 'main.js' && (!built || sources.some((s) => newest(join(root, s)) 
 }
 
 const outdir = await buildServer();
-const server = spawn(process.execPath, [join(outdir, entry)], { cwd: root, stdio: 'inherit', env: process.env });
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, join(outdir, entry)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: serverEnv(process.env),
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -3,8 +3,8 @@
  * and a 100 MB interchange ingested under 300 MB of server memory.
  *
  * It creates its own database on 127.0.0.1:5432 (BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres),
- * starts the real server as its own process (`src/main.ts`, as `npm start` runs it: the app, job workers and CPU
- * pool), and then:
+ * starts the real server as its own process (compiled, with the settings of `scripts/server-runtime.mjs`, as `npm
+ * start` runs it: the app, job workers and CPU pool), and then:
  * 1. uploads ORDERS (Demo Retailer to Demo Supplier) and DESADV and INVOIC (back) over HTTP, in files of 5,000
  *    messages, and prints messages a second from the first upload until every file's ingest is done (each message
  *    validated, stored and routed: two copies);

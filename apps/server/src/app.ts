@@ -219,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const products = createProductsService({ db, clock, cpu });
   let blobs = options.blobs;
   if (!blobs) {
-    const opened = openBlobStore(config.storage, db);
+    const opened = await openBlobStore(config.storage, db);
     app.addHook('onClose', async () => opened.close());
     // A missing bucket or wrong credentials stop the start, rather than the first upload.
     await opened.ready();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_ARGS, serverEnv } from '../../../scripts/server-runtime.mjs';
 
 /** apps/server, the directory the server process is started from. */
 export const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -37,17 +38,20 @@ export async function startServerProcess(options: {
   timeoutSeconds?: number;
 }): Promise<ChildProcess> {
   // SERVER_FROM_SOURCE=1 runs src/main.ts through tsx instead, to compare the two.
-  const args = process.env.SERVER_FROM_SOURCE === '1' ? ['--import', 'tsx', 'src/main.ts'] : [compiledServer()];
+  const args = [
+    ...SERVER_NODE_ARGS,
+    ...(process.env.SERVER_FROM_SOURCE === '1' ? ['--import', 'tsx', 'src/main.ts'] : [compiledServer()]),
+  ];
   const child = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
-    env: {
+    env: serverEnv({
       ...process.env,
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
       ...options.env,
       PORT: String(options.port),
-    },
+    }),
     stdio: options.stdio ?? ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + (options.timeoutSeconds ?? 120) * 1000;

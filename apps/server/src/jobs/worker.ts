@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   });
   // What the documents' ingest needs: the blob store, the CPU pool with the EDIFACT directories, the companies.
   const db = database.db;
-  const blobs = openBlobStore(config.storage, db);
+  const blobs = await openBlobStore(config.storage, db);
   await blobs.ready();
   const cpu = createCpuPool({
     timeLimitMs: config.cpuTaskTimeoutMs,

@@ -29,8 +29,8 @@ async function main(args: string[]): Promise<void> {
   }
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const from = openBlobStore(locations[0], database.db);
-  const to = openBlobStore(locations[1], database.db);
+  const from = await openBlobStore(locations[0], database.db);
+  const to = await openBlobStore(locations[1], database.db);
   try {
     const report = await copyBlobs(from, to, { prefix, onCopied: (key, size) => console.log(`${key}\t${size}`) });
     console.log(`${report.copied} blobs, ${report.bytes} bytes copied`);

@@ -59,7 +59,6 @@ import { partyIdOfRole, type DocumentSummary, type SummaryParty } from './ettn-d
 import type { EttnRegistry, RegistryActor, RegistryProcess, RegistryStep } from './ettn-registry.ts';
 import type { EttnRepository, RegisteredFileRow, SupportingDocumentRow } from './ettn.repository.ts';
 import type { PrepareFinding, PrepareResult, PrepareTask } from './ettn.tasks.ts';
-import { prepareTask } from './ettn.tasks.ts';
 
 /** Inputs above this size are read, checked and signed on the CPU pool; smaller ones inline (cheaper than a thread). */
 const INLINE_MAX_BYTES = 64 * 1024;
@@ -146,7 +145,8 @@ export function createEttnService(deps: {
     const input = { ...task, maxBytes: ETTN_XML_MAX_BYTES * 2 };
     return size > INLINE_MAX_BYTES
       ? ((await deps.cpu.run({ name: 'ettn.run', kind: 'prepare', ...input })) as PrepareResult)
-      : prepareTask(input);
+      : // Loaded by the first e-TTN request: its XML and signature libraries stay out of a server that has none.
+        (await import('./ettn.tasks.ts')).prepareTask(input);
   };
   const prepared = async (task: Omit<PrepareTask, 'maxBytes'>) => {
     const result = await prepare(task);

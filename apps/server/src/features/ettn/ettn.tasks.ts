@@ -21,7 +21,7 @@ import {
   type TradeParty,
 } from '@portal/ettn';
 import { newAct, nextNoteTransaction, summarize, type DocumentSummary } from './ettn-documents.ts';
-import { renderEttnPdf, type EttnPdfModel } from './ettn-pdf.ts';
+import type { EttnPdfModel } from './ettn-pdf.ts';
 
 export type SignatureFact = {
   roleCode: string;
@@ -178,7 +178,8 @@ export async function prepareTask(input: PrepareTask): Promise<PrepareResult> {
 export type EttnTask = ({ kind: 'prepare' } & PrepareTask) | { kind: 'pdf'; model: EttnPdfModel };
 
 export async function ettnTask(task: EttnTask): Promise<PrepareResult | Uint8Array> {
-  if (task.kind === 'pdf') return renderEttnPdf(task.model);
+  // The PDF's fonts and libraries are loaded by the first paper copy, not with the prepare the API runs inline.
+  if (task.kind === 'pdf') return (await import('./ettn-pdf.ts')).renderEttnPdf(task.model);
   const { kind: _kind, ...input } = task;
   return prepareTask(input);
 }

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -45,14 +45,21 @@ export function createMailService(deps: {
   from: string;
   jobs: JobEnqueuer;
 }) {
-  const transport = deps.smtpUrl
-    ? nodemailer.createTransport({
-        url: deps.smtpUrl,
+  const smtpUrl = deps.smtpUrl;
+  // nodemailer is loaded at the first delivery: a server without SMTP_URL, or that has sent nothing yet, never holds it.
+  let transporter: Promise<Transporter> | undefined;
+  const transporterFor = (url: string) =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 20_000,
-      })
-    : undefined;
+      }),
+    )).catch((error: unknown) => {
+      transporter = undefined;
+      throw error;
+    });
 
   const repo = createMailRepository(deps.db);
 
@@ -78,7 +85,7 @@ export function createMailService(deps: {
             userId: mail.userId ?? null,
             createdAt: deps.clock.now(),
           },
-          transport && mail.attachments?.length
+          smtpUrl && mail.attachments?.length
             ? mail.attachments.map((a) => ({
                 filename: a.filename,
                 contentType: a.contentType ?? null,
@@ -87,11 +94,11 @@ export function createMailService(deps: {
             : [],
           tx,
         );
-        if (transport) await deps.jobs.enqueue(tx, 'mail.send', { emailId: id }, { key: id });
+        if (smtpUrl) await deps.jobs.enqueue(tx, 'mail.send', { emailId: id }, { key: id });
         return id;
       };
       const id = options.tx ? await store(options.tx) : await deps.db.transaction((tx) => store(tx as unknown as Db));
-      if (!transport) {
+      if (!smtpUrl) {
         const links = linksIn(mail.text);
         deps.log.info({ mailId: id, to: mail.to, subject: mail.subject, links }, 'E-mail stored (no SMTP_URL)');
         // Each link on a line of its own, outside the JSON log, so a person can copy it as it is.
@@ -109,13 +116,15 @@ export function createMailService(deps: {
      * with backoff; after the last attempt the message is `failed`. A message already sent is not sent again.
      */
     async deliver(emailId: string, run: JobRun): Promise<void> {
-      if (!transport) throw new Error('SMTP_URL is not set: stored e-mails cannot be delivered');
+      if (!smtpUrl) throw new Error('SMTP_URL is not set: stored e-mails cannot be delivered');
       const row = await repo.find(emailId);
       if (!row) return; // deleted since: nothing to deliver
       if (row.status === 'sent') return;
       const attachments = await repo.attachmentsOf(emailId);
       try {
-        await transport.sendMail({
+        await (
+          await transporterFor(smtpUrl)
+        ).sendMail({
           from: deps.from,
           to: row.toAddress,
           subject: row.subject,
@@ -140,7 +149,10 @@ export function createMailService(deps: {
       await repo.markSent(emailId, deps.clock.now());
     },
     close(): void {
-      transport?.close();
+      void transporter?.then(
+        (t) => t.close(),
+        () => undefined,
+      );
     },
   };
 }
