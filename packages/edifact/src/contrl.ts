@@ -6,7 +6,7 @@
 import type { Finding, Group, Interchange, Message } from './model.ts';
 import { serializeSegments } from './serializer.ts';
 import { DEFAULT_DELIMITERS } from './tokenizer.ts';
-import { messageReport, type ValidationResult } from './validate.ts';
+import { messageReport, type ValidationEvent, type ValidationResult } from './validate.ts';
 import type { Element, Segment } from './model.ts';
 import { work } from './work.ts';
 
@@ -173,12 +173,35 @@ const messageFindingsOf = (
   };
 };
 
-/**
- * Builds a CONTRL interchange answering the validated input: one UCI per interchange (first interchange only when
- * the input held several), UCF per group, UCM per message, UCS/UCD for the errors, as EDIFACT text (UNOC, syntax 3).
- */
-export const buildContrl = (result: ValidationResult, options: ContrlOptions = {}): string => {
-  const interchange: Interchange | undefined = result.interchanges[0];
+/** The CONTRL of an input, put together message by message: what `buildContrl` and `buildContrlStream` share. */
+type ContrlParts = {
+  /** The first interchange (its UCI; the report answers it alone). */
+  interchange: Interchange | undefined;
+  /** Errors outside messages, of any interchange: the first rejects the interchange in its UCI. */
+  interchangeErrors: Finding[];
+  /** Each group of the first interchange, in order, with the blocks of its messages and whether any has errors. */
+  groups: { reference: string; errors: boolean; blocks: string }[];
+  /** The blocks of the messages directly in the first interchange. */
+  direct: string;
+  /** Segments in the blocks so far (UNT counts them). */
+  count: number;
+};
+
+const d = DEFAULT_DELIMITERS;
+
+/** A message's UCM (and UCS/UCD) as text, counted into `parts`. */
+const blockText = (parts: ContrlParts, message: Message, report: MessageReport, lineBreak: string): string => {
+  const segments: Segment[] = [];
+  messageBlock(message, report, segments);
+  parts.count += segments.length;
+  work.steps += segments.length;
+  return serializeSegments(segments, d, { lineBreak });
+};
+
+/** The CONTRL interchange of its parts: UNA, UNB, UNH, UCI, each group's UCF and blocks, the direct blocks, UNT, UNZ. */
+const contrlText = (parts: ContrlParts, options: ContrlOptions): string => {
+  const { interchange, interchangeErrors } = parts;
+  const lineBreak = options.lineBreak ?? '';
   const date = options.date ?? new Date();
   const yymmdd = pad(date.getUTCFullYear() % 100, 2) + pad(date.getUTCMonth() + 1, 2) + pad(date.getUTCDate(), 2);
   const hhmm = pad(date.getUTCHours(), 2) + pad(date.getUTCMinutes(), 2);
@@ -188,12 +211,6 @@ export const buildContrl = (result: ValidationResult, options: ContrlOptions = {
   const sender = interchange?.recipient || 'RECIPIENT';
   const recipient = interchange?.sender || 'SENDER';
 
-  const interchangeErrors: Finding[] = [];
-  for (const f of result.findings)
-    if (f.messageReference === undefined && f.severity === 'error') interchangeErrors.push(f);
-  const findingsOf = messageFindingsOf(result, interchange);
-
-  const body: Segment[] = [seg('UNH', el(messageRef), el('CONTRL', 'D', '3', 'UN'))];
   const uci = [el(originalRef), el(interchange?.sender ?? ''), el(interchange?.recipient ?? '')];
   const first = interchangeErrors[0];
   if (first) {
@@ -203,25 +220,120 @@ export const buildContrl = (result: ValidationResult, options: ContrlOptions = {
   } else {
     uci.push(el(ACCEPTED));
   }
-  body.push(seg('UCI', ...uci));
+  const text = (segments: Segment[]) => serializeSegments(segments, d, { lineBreak });
+  const out = [
+    text([
+      seg('UNA', el(":+.? '")),
+      seg('UNB', el('UNOC', '3'), el(sender), el(recipient), el(yymmdd, hhmm), el(controlRef)),
+      seg('UNH', el(messageRef), el('CONTRL', 'D', '3', 'UN')),
+      seg('UCI', ...uci),
+    ]),
+  ];
+  // UNH and UCI, then one UCF a group.
+  let count = 2 + parts.count;
+  for (const g of parts.groups) {
+    out.push(text([seg('UCF', el(g.reference), el(), el(), el(g.errors ? REJECTED : ACCEPTED))]), g.blocks);
+    count++;
+  }
+  out.push(parts.direct);
+  out.push(text([seg('UNT', el(String(count + 1)), el(messageRef)), seg('UNZ', el('1'), el(controlRef))]));
+  work.steps += 5 + parts.groups.length;
+  return out.join('');
+};
+
+const newParts = (interchange: Interchange | undefined): ContrlParts => ({
+  interchange,
+  interchangeErrors: [],
+  groups: [],
+  direct: '',
+  count: 0,
+});
+
+/**
+ * Builds a CONTRL interchange answering the validated input: one UCI per interchange (first interchange only when
+ * the input held several), UCF per group, UCM per message, UCS/UCD for the errors, as EDIFACT text (UNOC, syntax 3).
+ */
+export const buildContrl = (result: ValidationResult, options: ContrlOptions = {}): string => {
+  const interchange: Interchange | undefined = result.interchanges[0];
+  const parts = newParts(interchange);
+  const lineBreak = options.lineBreak ?? '';
+  for (const f of result.findings)
+    if (f.messageReference === undefined && f.severity === 'error') parts.interchangeErrors.push(f);
+  const findingsOf = messageFindingsOf(result, interchange);
   if (interchange) {
     for (const group of interchange.groups as Group[]) {
-      const groupErrors = group.messages.some((m) => findingsOf(m).hasErrors);
-      body.push(seg('UCF', el(group.reference), el(), el(), el(groupErrors ? REJECTED : ACCEPTED)));
-      for (const m of group.messages) messageBlock(m, findingsOf(m), body);
+      const reports = group.messages.map((m) => [m, findingsOf(m)] as const);
+      parts.groups.push({
+        reference: group.reference,
+        errors: reports.some(([, r]) => r.hasErrors),
+        blocks: reports.map(([m, r]) => blockText(parts, m, r, lineBreak)).join(''),
+      });
     }
-    for (const m of interchange.messages) messageBlock(m, findingsOf(m), body);
+    parts.direct = interchange.messages.map((m) => blockText(parts, m, findingsOf(m), lineBreak)).join('');
   }
-  body.push(seg('UNT', el(String(body.length + 1)), el(messageRef)));
+  return contrlText(parts, options);
+};
 
-  const d = { ...DEFAULT_DELIMITERS };
-  const segments: Segment[] = [
-    seg('UNA', el(":+.? '")),
-    seg('UNB', el('UNOC', '3'), el(sender), el(recipient), el(yymmdd, hhmm), el(controlRef)),
-    ...body,
-    seg('UNZ', el('1'), el(controlRef)),
-  ];
-  work.steps += segments.length;
-  const text = serializeSegments(segments, d, { lineBreak: options.lineBreak ?? '' });
-  return text;
+/**
+ * `buildContrl` of a validation read as a stream (`validateStream`'s events): the same CONTRL, while memory holds the
+ * report's text and one message at a time, not the input's messages (a whole interchange validated at once holds
+ * every segment of it). A message belongs to the group whose UNG precedes it and whose UNE, if any, follows it.
+ */
+export const buildContrlStream = async (
+  events: AsyncIterable<ValidationEvent> | Iterable<ValidationEvent>,
+  options: ContrlOptions = {},
+): Promise<string> => {
+  const lineBreak = options.lineBreak ?? '';
+  let parts: ContrlParts | undefined;
+  const globalErrors: Finding[] = [];
+  // The group the messages reached so far are in: the interchange's groups list grows as the parser reads on.
+  let groupIndex = -1;
+  const groupOf = (interchange: Interchange, offset: number): Group | undefined => {
+    const groups = interchange.groups;
+    while (groupIndex + 1 < groups.length && (groups[groupIndex + 1] as Group).header.position.offset < offset) {
+      groupIndex++;
+    }
+    const group = groups[groupIndex];
+    if (!group) return undefined;
+    return group.trailer === undefined || group.trailer.position.offset > offset ? group : undefined;
+  };
+  const groupParts = new Map<Group, ContrlParts['groups'][number]>();
+  const partsFor = (interchange: Interchange): ContrlParts | undefined => {
+    parts ??= newParts(interchange);
+    return parts.interchange === interchange ? parts : undefined;
+  };
+  for await (const event of events) {
+    if (event.type === 'finding') {
+      if (event.finding.messageReference === undefined && event.finding.severity === 'error') {
+        globalErrors.push(event.finding);
+      }
+      continue;
+    }
+    const own = partsFor(event.interchange);
+    if (event.type !== 'message' || own === undefined) continue;
+    const { message, findings, summary } = event;
+    const report = { findings, hasErrors: summary.status === 'error' };
+    const text = blockText(own, message, report, lineBreak);
+    const group = groupOf(event.interchange, message.header.position.offset);
+    if (group === undefined) {
+      own.direct += text;
+      continue;
+    }
+    let g = groupParts.get(group);
+    if (g === undefined) {
+      g = { reference: group.reference, errors: false, blocks: '' };
+      groupParts.set(group, g);
+    }
+    g.blocks += text;
+    g.errors ||= report.hasErrors;
+  }
+  const result = parts ?? newParts(undefined);
+  // Every group gets its UCF, in the interchange's order (one without messages too).
+  if (result.interchange) {
+    result.groups = result.interchange.groups.map(
+      (group) => groupParts.get(group) ?? { reference: group.reference, errors: false, blocks: '' },
+    );
+  }
+  result.interchangeErrors = globalErrors;
+  return contrlText(result, options);
 };

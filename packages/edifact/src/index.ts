@@ -7,7 +7,8 @@
  * - {@link validate} / {@link validateSync} / {@link validateStream}: level 1 plus pluggable further levels
  *   ({@link ValidationLevelPlugin}).
  * - {@link serializeInterchange} and friends: back to EDIFACT.
- * - {@link buildContrl}: a CONTRL syntax and service report from a validation result.
+ * - {@link buildContrl}: a CONTRL syntax and service report from a validation result ({@link buildContrlStream}: from
+ *   `validateStream`'s events, in bounded memory).
  * - {@link FINDING_CODES}: the catalogue of stable finding codes.
  * - Level 2, {@link createSpecificationLevel} / {@link validateSpecification}: a message against the UN/EDIFACT
  *   directory of its version, from any {@link DirectoryProvider} (e.g. {@link createMemoryDirectoryProvider}).
@@ -81,7 +82,7 @@ export {
   type ValidationEvent,
   type ValidationResult,
 } from './validate.ts';
-export { buildContrl, type ContrlOptions } from './contrl.ts';
+export { buildContrl, buildContrlStream, type ContrlOptions } from './contrl.ts';
 export * from './directory/index.ts';
 export * from './spec/index.ts';
 export * from './map/index.ts';

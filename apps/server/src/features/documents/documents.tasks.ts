@@ -5,9 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  buildContrl,
+  buildContrlStream,
   tokenize,
-  validate,
   validateStream,
   type Finding,
   type Segment,
@@ -187,6 +186,11 @@ export async function ingestTask(task: IngestTask): Promise<IngestResult> {
 export type ContrlAnswerTask = StoreRef & { bytes: Uint8Array; controlReference: string; date: string };
 
 export async function contrlAnswerTask(task: ContrlAnswerTask): Promise<string> {
-  const result = await validate(task.bytes, { levels: await levelsFor(task) });
-  return buildContrl(result, { controlReference: task.controlReference, date: new Date(task.date), lineBreak: '\n' });
+  // Read as a stream: a 20 MB interchange validated whole would hold each of its segments at once.
+  const events = validateStream([task.bytes], { levels: await levelsFor(task) });
+  return buildContrlStream(events, {
+    controlReference: task.controlReference,
+    date: new Date(task.date),
+    lineBreak: '\n',
+  });
 }

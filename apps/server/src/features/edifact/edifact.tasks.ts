@@ -5,7 +5,7 @@
  * changes.
  */
 import {
-  buildContrl,
+  buildContrlStream,
   createMapLevel,
   createSpecificationLevel,
   IncompleteDirectoryError,
@@ -13,6 +13,7 @@ import {
   loadGuides,
   openDirectoryStore,
   validate,
+  validateStream,
   ZipLimitError,
   type DirectoryStore,
   type ValidationLevelPlugin,
@@ -93,9 +94,13 @@ export async function validateTask(task: ValidateTask): Promise<ValidateEdifactR
   };
 }
 
-/** The CONTRL a partner's system would send back for this input. */
+/**
+ * The CONTRL a partner's system would send back for this input: read as a stream, so that memory holds the report
+ * and one message, not every segment of the input.
+ */
 export async function contrlTask(task: ContrlTask): Promise<string> {
-  return buildContrl(await run(task), { lineBreak: '\n' });
+  const events = validateStream([task.content], { strict: task.strict, levels: await levelsFor(task) });
+  return buildContrlStream(events, { lineBreak: '\n' });
 }
 
 /**
