@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, isUniqueViolation, likePattern, searchWords } from './sql.ts';
+import { escapeLike, isTransientConflict, isUniqueViolation, likePattern, searchWords } from './sql.ts';
 
 describe('query pieces', () => {
   it('splits a search into at most ten lower-case words', () => {
@@ -18,5 +18,13 @@ describe('query pieces', () => {
     expect(isUniqueViolation({ cause: { code: '23505' } })).toBe(true);
     expect(isUniqueViolation({ code: '23503' })).toBe(false);
     expect(isUniqueViolation(null)).toBe(false);
+  });
+
+  it('recognises a deadlock or a serialization failure from either driver, and nothing else', () => {
+    expect(isTransientConflict({ code: '40P01' })).toBe(true);
+    expect(isTransientConflict({ cause: { code: '40001' } })).toBe(true);
+    expect(isTransientConflict({ cause: { code: '23505' } })).toBe(false);
+    expect(isTransientConflict(new Error('deadlock detected'))).toBe(false);
+    expect(isTransientConflict(undefined)).toBe(false);
   });
 });

@@ -31,6 +31,31 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+/**
+ * PostgreSQL ended the transaction to resolve a conflict with another (a deadlock, 40P01, or a serialization failure,
+ * 40001), from either driver: the transaction may simply be run again.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return code === '40P01' || code === '40001';
+}
+
+/**
+ * Runs `work` (a transaction) up to `attempts` times while PostgreSQL ends it for a transient conflict;
+ * `beforeRetry` undoes what the failed run changed outside the database.
+ */
+export async function retryTransient<T>(attempts: number, work: () => Promise<T>, beforeRetry: () => void): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isTransientConflict(error)) throw error;
+      beforeRetry();
+    }
+  }
+}
+
 /** A table of rows owned by a company. */
 type CompanyTable = PgTable & { id: PgColumn; companyId: PgColumn };
 

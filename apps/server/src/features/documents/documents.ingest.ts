@@ -19,6 +19,7 @@ import {
 import { APERAK_REFERENCE_QUALIFIERS, type CanonicalDocument } from '@portal/documents';
 import type { CpuPool } from '../../cpu/pool.ts';
 import type { Db } from '../../db/client.ts';
+import { retryTransient } from '../../db/sql.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
@@ -46,6 +47,9 @@ import { acknowledge, contrlJobOf } from './documents.contrl.ts';
 /** A batch: cut at the first message start after this many messages or bytes (see the benchmark, decision 0024). */
 export const INGEST_BATCH_MESSAGES = 500;
 export const INGEST_BATCH_BYTES = 1024 * 1024;
+
+/** Runs of one batch's transaction when PostgreSQL ends it for a deadlock or a serialization failure. */
+const BATCH_ATTEMPTS = 3;
 
 const TYPE_CODES: ReadonlySet<string> = new Set(DOCUMENT_TYPE_CODES);
 const GLN = /^\d{13}$/;
@@ -681,152 +685,172 @@ export function createDocumentsIngest(deps: IngestDeps) {
           }
         }
         const lookup = (gln: string | null | undefined) => (gln ? (known.get(gln) ?? null) : null);
-        await repo.keepStatistics();
-        await timer.time('tx', () =>
-          db.transaction(async (txRaw) => {
-            const tx = txRaw as unknown as Db;
-            const locked = await repo.lockInterchange(id, tx);
-            if (!locked || locked.state !== 'queued') {
-              stopped = true;
-              return;
-            }
-            if (locked.messagesDone !== piece.firstIndex) throw new IngestMoved(id);
-            if ('failed' in result) {
-              findings.push(result.failed);
-              await repo.advanceInterchange(
-                id,
-                {
-                  messagesDone: locked.messagesDone,
-                  findings: findings.slice(0, DOCUMENT_MAX_FINDINGS),
-                  finish: { state: 'failed', messageCount: locked.messagesDone, at },
-                },
-                tx,
-              );
-              return;
-            }
-            const partnerOf = (companyId: string, gln: string) => {
-              const key = `${companyId}/${gln}`;
-              let found = partnerIds.get(key);
-              if (!found) partnerIds.set(key, (found = partners.ensurePartner(companyId, gln, { at, tx })));
-              return found;
-            };
-            const documents: NewDocument[] = [];
-            const history: NewHistory[] = [];
-            const links: Link[] = [];
-            const reports: (NewDocument & { unbRecipient: string })[] = [];
-            for (const message of messages) {
-              if (duplicates.has(`${message.unbSender}/${message.unbReference}`)) continue;
-              const rows = await rowsOf(locked, message, lookup, at, partnerOf);
-              for (const d of rows.documents) {
-                if (d.direction === 'in' && d.kind === 'syntax_report') {
-                  reports.push({ ...d, unbRecipient: message.unbRecipient });
+        await timer.time('analyze', () => repo.keepStatistics());
+        // What a batch's transaction adds to the run's memory, kept so that a transaction PostgreSQL ended to resolve
+        // a deadlock with another upload's (both upsert the same two partners, in the opposite order) runs again.
+        const findingsBefore = findings.length;
+        const onceBefore = [...once];
+        const sentBefore = [...sent];
+        await retryTransient(
+          BATCH_ATTEMPTS,
+          () =>
+            timer.time('tx', () =>
+              db.transaction(async (txRaw) => {
+                const tx = txRaw as unknown as Db;
+                const locked = await repo.lockInterchange(id, tx);
+                if (!locked || locked.state !== 'queued') {
+                  stopped = true;
+                  return;
                 }
-              }
-              documents.push(...rows.documents);
-              history.push(...rows.history);
-              links.push(...rows.links);
-            }
-            if (deps.enrichment) {
-              const enrichment = deps.enrichment;
-              history.push(...(await timer.time('enrich', () => enrich(enrichment, documents, at, tx))));
-            }
-            links.push(...(await timer.time('chain', () => chainLinks(repo, documents, tx))));
-            const business = await timer.time('business', () =>
-              deriveBusinessStatuses(repo, documents, links, tx, at, locked.uploadedBy),
-            );
-            history.push(...business.history);
-            await timer.time('dups', () => warnDuplicates(repo, documents, tx));
-            const inserted = new Set(await timer.time('insert', () => repo.insertDocuments(documents, tx)));
-            await timer.time('history', () =>
-              repo.insertHistory(
-                history.filter((h) => inserted.has(h.documentId)),
-                tx,
-              ),
-            );
-            await timer.time('business', () => applyBusinessStatuses(repo, business.earlier, inserted, tx));
-            await timer.time('links', () =>
-              repo.insertLinks(
-                links.filter((l) => inserted.has(l.fromId) && (l.kind !== 'copy' || inserted.has(l.toId))),
-                tx,
-              ),
-            );
-            // A price catalogue received without errors fills the receiver's products, with the document or not at all.
-            if (deps.products) {
-              for (const d of documents) {
-                if (
-                  d.direction === 'in' &&
-                  d.kind === 'price_catalogue' &&
-                  d.status !== 'error' &&
-                  inserted.has(d.id!)
-                ) {
-                  await timer.time('products', () =>
-                    deps.products!.fillFromPriceCatalogue(d.companyId, d.body as CanonicalDocument, tx),
+                if (locked.messagesDone !== piece.firstIndex) throw new IngestMoved(id);
+                if ('failed' in result) {
+                  findings.push(result.failed);
+                  await repo.advanceInterchange(
+                    id,
+                    {
+                      messagesDone: locked.messagesDone,
+                      findings: findings.slice(0, DOCUMENT_MAX_FINDINGS),
+                      finish: { state: 'failed', messageCount: locked.messagesDone, at },
+                    },
+                    tx,
                   );
+                  return;
                 }
-              }
-            }
-            // Invoices sent (not a demo session's, not in error) follow up in this transaction: KSeF (issue 13).
-            if (deps.outbox) {
-              const invoices = documents.filter(
-                (d) =>
-                  inserted.has(d.id!) &&
-                  d.direction === 'out' &&
-                  !d.sessionId &&
-                  d.status !== 'error' &&
-                  (d.kind === 'invoice' || d.kind === 'credit_note'),
-              );
-              if (invoices.length > 0) {
-                const outbox = deps.outbox;
-                await timer.time('outbox', () =>
-                  outbox.afterStored(
-                    invoices.map((d) => ({ documentId: d.id!, companyId: d.companyId, kind: d.kind })),
+                const partnerOf = (companyId: string, gln: string) => {
+                  const key = `${companyId}/${gln}`;
+                  let found = partnerIds.get(key);
+                  if (!found) partnerIds.set(key, (found = partners.ensurePartner(companyId, gln, { at, tx })));
+                  return found;
+                };
+                const documents: NewDocument[] = [];
+                const history: NewHistory[] = [];
+                const links: Link[] = [];
+                const reports: (NewDocument & { unbRecipient: string })[] = [];
+                for (const message of messages) {
+                  if (duplicates.has(`${message.unbSender}/${message.unbReference}`)) continue;
+                  const rows = await rowsOf(locked, message, lookup, at, partnerOf);
+                  for (const d of rows.documents) {
+                    if (d.direction === 'in' && d.kind === 'syntax_report') {
+                      reports.push({ ...d, unbRecipient: message.unbRecipient });
+                    }
+                  }
+                  documents.push(...rows.documents);
+                  history.push(...rows.history);
+                  links.push(...rows.links);
+                }
+                if (deps.enrichment) {
+                  const enrichment = deps.enrichment;
+                  history.push(...(await timer.time('enrich', () => enrich(enrichment, documents, at, tx))));
+                }
+                links.push(...(await timer.time('chain', () => chainLinks(repo, documents, tx))));
+                const business = await timer.time('business', () =>
+                  deriveBusinessStatuses(repo, documents, links, tx, at, locked.uploadedBy),
+                );
+                history.push(...business.history);
+                await timer.time('dups', () => warnDuplicates(repo, documents, tx));
+                const inserted = new Set(await timer.time('insert', () => repo.insertDocuments(documents, tx)));
+                await timer.time('history', () =>
+                  repo.insertHistory(
+                    history.filter((h) => inserted.has(h.documentId)),
                     tx,
                   ),
                 );
-              }
-            }
-            // A CONTRL received: the outbox documents it answers show its result (decision 0035).
-            await acknowledge(
-              reports.filter((r) => inserted.has(r.id!)),
-              at,
-              tx,
-            );
-            await timer.time('notify', () =>
-              notifyPartners(
-                partners,
-                documents.filter((d) => inserted.has(d.id!)),
-                sent,
-                tx,
-              ),
-            );
-            for (const f of result.findings) {
-              if (ONCE_PER_FILE.has(f.code)) {
-                if (once.has(f.code)) continue;
-                once.add(f.code);
-              }
-              findings.push(f);
-            }
-            const done = piece.offset === 0 && piece.last ? messages.length : piece.firstIndex + piece.starts.length;
-            // The interchange received is answered with a CONTRL, once: its job is written with its last batch.
-            if (piece.last && deps.jobs) {
-              const job = await contrlJobOf(
-                locked,
-                messages.map((m) => m.type),
-                lookup(locked.recipientId)?.id ?? null,
-                tx,
-              );
-              if (job) await deps.jobs.enqueue(tx, 'documents.contrl', job, { key: id });
-            }
-            await repo.advanceInterchange(
-              id,
-              {
-                messagesDone: done,
-                findings: findings.slice(0, DOCUMENT_MAX_FINDINGS),
-                ...(piece.last ? { finish: { state: 'done' as const, messageCount: done, at } } : {}),
-              },
-              tx,
-            );
-          }),
+                await timer.time('business-apply', () => applyBusinessStatuses(repo, business.earlier, inserted, tx));
+                await timer.time('links', () =>
+                  repo.insertLinks(
+                    links.filter((l) => inserted.has(l.fromId) && (l.kind !== 'copy' || inserted.has(l.toId))),
+                    tx,
+                  ),
+                );
+                // A price catalogue received without errors fills the receiver's products, with the document or not at all.
+                if (deps.products) {
+                  for (const d of documents) {
+                    if (
+                      d.direction === 'in' &&
+                      d.kind === 'price_catalogue' &&
+                      d.status !== 'error' &&
+                      inserted.has(d.id!)
+                    ) {
+                      await timer.time('products', () =>
+                        deps.products!.fillFromPriceCatalogue(d.companyId, d.body as CanonicalDocument, tx),
+                      );
+                    }
+                  }
+                }
+                // Invoices sent (not a demo session's, not in error) follow up in this transaction: KSeF (issue 13).
+                if (deps.outbox) {
+                  const invoices = documents.filter(
+                    (d) =>
+                      inserted.has(d.id!) &&
+                      d.direction === 'out' &&
+                      !d.sessionId &&
+                      d.status !== 'error' &&
+                      (d.kind === 'invoice' || d.kind === 'credit_note'),
+                  );
+                  if (invoices.length > 0) {
+                    const outbox = deps.outbox;
+                    await timer.time('outbox', () =>
+                      outbox.afterStored(
+                        invoices.map((d) => ({ documentId: d.id!, companyId: d.companyId, kind: d.kind })),
+                        tx,
+                      ),
+                    );
+                  }
+                }
+                // A CONTRL received: the outbox documents it answers show its result (decision 0035).
+                await acknowledge(
+                  reports.filter((r) => inserted.has(r.id!)),
+                  at,
+                  tx,
+                );
+                await timer.time('notify', () =>
+                  notifyPartners(
+                    partners,
+                    documents.filter((d) => inserted.has(d.id!)),
+                    sent,
+                    tx,
+                  ),
+                );
+                for (const f of result.findings) {
+                  if (ONCE_PER_FILE.has(f.code)) {
+                    if (once.has(f.code)) continue;
+                    once.add(f.code);
+                  }
+                  findings.push(f);
+                }
+                const done =
+                  piece.offset === 0 && piece.last ? messages.length : piece.firstIndex + piece.starts.length;
+                // The interchange received is answered with a CONTRL, once: its job is written with its last batch.
+                if (piece.last && deps.jobs) {
+                  const job = await contrlJobOf(
+                    locked,
+                    messages.map((m) => m.type),
+                    lookup(locked.recipientId)?.id ?? null,
+                    tx,
+                  );
+                  if (job) await deps.jobs.enqueue(tx, 'documents.contrl', job, { key: id });
+                }
+                await repo.advanceInterchange(
+                  id,
+                  {
+                    messagesDone: done,
+                    findings: findings.slice(0, DOCUMENT_MAX_FINDINGS),
+                    ...(piece.last ? { finish: { state: 'done' as const, messageCount: done, at } } : {}),
+                  },
+                  tx,
+                );
+              }),
+            ),
+          () => {
+            findings.length = findingsBefore;
+            once.clear();
+            for (const code of onceBefore) once.add(code);
+            sent.clear();
+            for (const [key, count] of sentBefore) sent.set(key, count);
+            // The partners ensured in the rolled-back transaction went with it.
+            partnerIds.clear();
+            stopped = false;
+          },
         );
         if (stopped || 'failed' in result) return 'done';
       }

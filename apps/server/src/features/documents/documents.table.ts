@@ -207,7 +207,7 @@ export const documents = pgTable(
     ),
     index('documents_reference_idx')
       .on(t.companyId, t.direction, t.referenceNumber.op('text_pattern_ops'), t.platformTimestamp, t.id)
-      .where(sql`${t.sessionId} is null`),
+      .where(sql`${t.sessionId} is null and ${t.referenceNumber} is not null`),
     // The partner's, with the status and the date after the order: a partner filter combined with them (the usual
     // "this partner's unread of last month") checks both in the index and reads only the page's rows from the table.
     index('documents_partner_idx')
@@ -221,20 +221,23 @@ export const documents = pgTable(
         t.businessDate,
       )
       .where(sql`${t.sessionId} is null`),
+    // Columns that most documents leave empty (an additional status is set later, an order names no tax ids) are
+    // sparse: every filter on them is an equality or a list, which PostgreSQL knows excludes null, so their indexes
+    // hold only the documents that have a value, and an ingest writes no entry for the rest (decision 0028).
     ...(
       [
-        ['documents_type_idx', t.documentType],
-        ['documents_kind_idx', t.kind],
-        ['documents_status_idx', t.status],
-        ['documents_additional_status_idx', t.additionalStatus],
-        ['documents_delivery_point_idx', t.deliveryPointGln],
-        ['documents_buyer_tax_idx', t.buyerTaxId],
-        ['documents_seller_tax_idx', t.sellerTaxId],
+        ['documents_type_idx', t.documentType, false],
+        ['documents_kind_idx', t.kind, false],
+        ['documents_status_idx', t.status, false],
+        ['documents_additional_status_idx', t.additionalStatus, true],
+        ['documents_delivery_point_idx', t.deliveryPointGln, true],
+        ['documents_buyer_tax_idx', t.buyerTaxId, true],
+        ['documents_seller_tax_idx', t.sellerTaxId, true],
       ] as const
-    ).map(([name, column]) =>
+    ).map(([name, column, sparse]) =>
       index(name)
         .on(t.companyId, t.direction, column, t.platformTimestamp.desc().nullsFirst(), t.id.desc().nullsFirst())
-        .where(sql`${t.sessionId} is null`),
+        .where(sparse ? sql`${t.sessionId} is null and ${column} is not null` : sql`${t.sessionId} is null`),
     ),
     // A range of dates is sorted by the list's order from the index alone (index-only), and only its page is read
     // from the table (decision 0028).
