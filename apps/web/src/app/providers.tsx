@@ -20,7 +20,7 @@ import 'dayjs/locale/uk';
 import { ApiProvider } from '../lib/api-context.tsx';
 import { SessionProvider } from './session/session-context.tsx';
 import type { Services } from './services.ts';
-import { themeWithCloseLabel } from './theme.ts';
+import { cssVariablesResolver, themeWithCloseLabel } from './theme.ts';
 
 /** The date pickers' calendar in a language: its dayjs locale, the first day of its week and its weekend. */
 function datesSettings(language: Language): DatesProviderSettings {
@@ -48,7 +48,7 @@ export function AppProviders({
   const dates = useMemo(() => datesSettings(language), [language]);
   return (
     <DirectionProvider initialDirection={dir} detectDirection={false}>
-      <MantineProvider theme={theme} env={env}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
         <DatesProvider settings={dates}>
           <QueryClientProvider client={services.queryClient}>
             <ApiProvider api={services.api}>

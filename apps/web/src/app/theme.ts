@@ -1,4 +1,11 @@
-import { createTheme, DrawerHeader, ModalHeader, type MantineThemeOverride } from '@mantine/core';
+import {
+  createTheme,
+  darken,
+  DrawerHeader,
+  ModalHeader,
+  type CSSVariablesResolver,
+  type MantineThemeOverride,
+} from '@mantine/core';
 
 /**
  * Shade 8 of blue for buttons and links: white on the default shade 6 fails WCAG AA contrast (about 3.5:1), shade 8
@@ -12,6 +19,8 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Sans Thai", sans-serif',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  // A user whose system asks for less motion gets dialogs, drawers and toasts without their slide and fade.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { size: 'md' } },
     TextInput: { defaultProps: { size: 'md' } },
@@ -39,3 +48,19 @@ export function themeWithCloseLabel(closeLabel: string): MantineThemeOverride {
     },
   };
 }
+
+/**
+ * The light variant's text (buttons, badges, alerts) 30 % darker than Mantine's shade 9: shade 9 on the hover
+ * background (shade 2) is 4.0:1 for blue and 3.2:1 for orange, under WCAG AA's 4.5:1, which axe found on a hovered
+ * button. Darkened, every palette colour reaches at least 4.7:1 on shade 2, and more on the resting shade 1.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
+  variables: {},
+  light: Object.fromEntries(
+    Object.entries(resolved.colors).map(([name, shades]) => [
+      `--mantine-color-${name}-light-color`,
+      darken(shades[9], 0.3),
+    ]),
+  ),
+  dark: {},
+});
