@@ -344,6 +344,52 @@ async function lastingDatabase(): Promise<{ open(): Promise<Database>; drop(): P
   };
 }
 
+describe('stopping while a worker fetches', () => {
+  it('waits for the job the fetch hands over, and for its completion, before the database may close', async (ctx) => {
+    if (t.database.kind !== 'postgres') {
+      ctx.skip('the lock that holds a fetch is PostgreSQL’s: PGlite runs one statement at a time');
+    }
+    const n = 11;
+    let ran = false;
+    behaviours.set(n, async () => {
+      await sleep(100);
+      ran = true;
+    });
+    // Earlier tests' jobs that are due would be fetched first.
+    await queue.drain();
+    const id = (await queue.enqueue(t.database.db, 'test.flaky', { n }))!;
+    const workers = createJobQueue({
+      database: t.database,
+      log: Fastify({ logger: false }).log,
+      definitions: TEST_JOBS,
+      pollingIntervalSeconds: 0.5,
+    });
+    await workers.start();
+    // pg-boss's fetch waits on this lock; the stop comes while it waits.
+    const locker = await (t.database.db as unknown as { $client: pg.Pool }).$client.connect();
+    let stopped = false;
+    try {
+      await locker.query(`BEGIN; LOCK TABLE ${JOBS_SCHEMA}.job IN ACCESS EXCLUSIVE MODE`);
+      await workers.handle(
+        { 'test.flaky': handler, 'test.doomed': handler, 'test.expiring': handler },
+        { workers: true },
+      );
+      await sleep(300);
+      const stopping = workers.stop().then(() => (stopped = true));
+      await sleep(1000);
+      // pg-boss itself saw no job running and was done; the fetch still holds one.
+      expect(stopped).toBe(false);
+      await locker.query('COMMIT');
+      await stopping;
+    } finally {
+      await locker.query('ROLLBACK').catch(() => undefined);
+      locker.release();
+    }
+    expect(ran).toBe(true);
+    expect(await jobOf(id)).toMatchObject({ state: 'completed' });
+  });
+});
+
 describe('a crash between enqueue and run', () => {
   it('leaves the job to the next instance on the same database, which runs it', async () => {
     const store = await lastingDatabase();

@@ -35,6 +35,11 @@ export type JobEnqueuer<D extends JobDefinitions = typeof JOBS> = {
   ): Promise<string | null>;
   /** Tells this process's workers to look now rather than at their next poll (call it after the commit). */
   wake(name: keyof D & string): void;
+  /**
+   * Makes the job of `key` due now when it still waits for a later start (a safety net whose work failed where it was
+   * first tried), and wakes this process's workers for it. Answers whether a job was moved.
+   */
+  dueNow(name: keyof D & string, key: string): Promise<boolean>;
 };
 
 export type JobRow = {
@@ -138,8 +143,20 @@ export function createJobQueue<D extends JobDefinitions = typeof JOBS>(deps: {
   const definitions = (deps.definitions ?? JOBS) as D;
   const names = Object.keys(definitions) as (keyof D & string)[];
   const executor = clientExecutor(deps.database);
+  /**
+   * What pg-boss and the handlers still have under way: pg-boss completes or fails a job without awaiting it, and a
+   * worker's fetch that was running when `stop()` came can still hand a job over. `stop()` waits for these, so none
+   * of them meets a closed pool (an unhandled rejection, and a finished job run again).
+   */
+  const pending = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    pending.add(work);
+    const forget = () => pending.delete(work);
+    work.then(forget, forget);
+    return work;
+  };
   const boss = new PgBoss({
-    db: executor,
+    db: { executeSql: (text: string, values: unknown[] = []) => track(executor.executeSql(text, values)) },
     schema: JOBS_SCHEMA,
     // Expiry, archiving and deletion; pg-boss takes an advisory lock so one process at a time does it.
     supervise: true,
@@ -163,7 +180,7 @@ export function createJobQueue<D extends JobDefinitions = typeof JOBS>(deps: {
     };
     try {
       const payload = definitions[name]!.payload.parse(job.data) as PayloadOf<D, typeof name>;
-      await handlers[name](payload, info);
+      await track(handlers[name](payload, info));
     } catch (error) {
       const level = info.isLastAttempt ? 'error' : 'warn';
       deps.log[level](
@@ -172,6 +189,10 @@ export function createJobQueue<D extends JobDefinitions = typeof JOBS>(deps: {
       );
       throw error;
     }
+  }
+
+  function wake(name: keyof D & string): void {
+    for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
   }
 
   return {
@@ -184,8 +205,19 @@ export function createJobQueue<D extends JobDefinitions = typeof JOBS>(deps: {
       });
     },
 
-    wake(name) {
-      for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+    wake,
+
+    async dueNow(name, key) {
+      // pg-boss's clock is the database's: `now()`, as its fetch compares.
+      const { rows } = await executor.executeSql(
+        `UPDATE ${JOBS_SCHEMA}.job SET start_after = now()
+         WHERE name = $1 AND id = $2 AND state = 'created' AND start_after > now()
+         RETURNING id`,
+        [name, jobIdForKey(name, key)],
+      );
+      if (rows.length === 0) return false;
+      wake(name);
+      return true;
     },
 
     async start() {
@@ -284,7 +316,21 @@ export function createJobQueue<D extends JobDefinitions = typeof JOBS>(deps: {
     },
 
     async stop(options = {}) {
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: options.timeoutMs ?? 10_000 });
+      const timeoutMs = options.timeoutMs ?? 10_000;
+      const deadline = Date.now() + timeoutMs;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      for (;;) {
+        // A macrotask first: a statement that settled hands its result on in microtasks, which may start another.
+        await new Promise((resolve) => setImmediate(resolve));
+        const left = deadline - Date.now();
+        if (pending.size === 0 || left <= 0) return;
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.allSettled([...pending]),
+          new Promise((resolve) => (timer = setTimeout(resolve, left))),
+        ]);
+        clearTimeout(timer);
+      }
     },
   };
 }
