@@ -17,7 +17,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let status = 0;
-// The names of the failed tests, repeated under the summary: CI shows only the tail of a long log.
+// The names of the failed tests, repeated under the summary: CI shows only the tail of a long log. A message is kept
+// long enough for what a test adds to say why (the jobs' states, the app's warnings).
 const failures = [];
 const firstLine = (m) =>
   String(m ?? '')
@@ -85,6 +86,6 @@ if (only !== 'unit') {
   }
 }
 
-if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f.slice(0, 400)}`).join('\n')}`);
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f.slice(0, 3000)}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(status || (failed ? 1 : 0));

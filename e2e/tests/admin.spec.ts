@@ -24,7 +24,9 @@ async function logInAsAdmin(page: Page) {
  * and a navigation that aborts a refresh in flight loses the rotated refresh token: the next page is signed out.
  */
 async function gotoWhenIdle(page: Page, path: string) {
-  await page.waitForLoadState('networkidle');
+  // Bounded: once in CI a request never settled and the wait held the journey until its timeout. A refresh takes
+  // milliseconds; past this the navigation goes ahead, and a lost session would fail the next step by name.
+  await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
   await page.goto(path);
 }
 

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { CanonicalDocument } from '@portal/documents';
 import { shippedDirectoryZips } from '@portal/edifact/node';
 import { buildFa3, canonicalToKsefInvoice, validateFa3 } from '@portal/ksef';
-import { bearer, createTestApp, login, type TestApp } from './helper.ts';
+import { bearer, createTestApp, login, recentWarnings, type TestApp } from './helper.ts';
 
 const DEMO = { login: 'demo@demo.example.com', password: 'Demo#Demo2026' };
 
@@ -43,6 +43,7 @@ async function demoJobs(): Promise<string> {
     (['completed', 'failed', 'retry', 'active', 'created'] as const).map((state) => t.jobs.list({ state, limit: 50 })),
   );
   return JSON.stringify({
+    warnings: recentWarnings(t),
     jobs: rows
       .flat()
       .filter((job) => job.name.startsWith('documents.'))

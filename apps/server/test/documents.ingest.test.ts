@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { shippedDirectoryZips } from '@portal/edifact/node';
+import { IngestMoved } from '../src/features/documents/documents.ingest.ts';
 import { bearer, createTestApp, login, type TestApp } from './helper.ts';
 
 /**
@@ -147,16 +148,71 @@ describe('a failure in the middle of a file', () => {
     // Two batches (messages 0 to 9) are in, the third is not, and the interchange is still queued.
     expect(await interchangeRow(id)).toEqual({ state: 'queued', messages_done: 2 * BATCH, message_count: null });
     expectEachOnce(await rowsOf(id), 2 * BATCH);
+    // Its job, written as a safety net due minutes later, was made due now: a worker retries it within seconds (and
+    // may have tried it already, meeting the same refusal).
+    const [job] = await t.jobs
+      .list({ state: 'created', name: 'documents.ingest', limit: 100 })
+      .then(async (created) =>
+        [
+          ...created,
+          ...(await t.jobs.list({ state: 'retry', name: 'documents.ingest', limit: 100 })),
+          ...(await t.jobs.list({ state: 'active', name: 'documents.ingest', limit: 100 })),
+        ].filter((j) => j.data.interchangeId === id),
+      );
+    expect(job, 'the ingest job of the interchange').toBeDefined();
+    expect(job!.retryCount > 0 || job!.state === 'active' || job!.startAfter.getTime() <= Date.now() + 1000).toBe(true);
 
-    // The job's next run (here called directly) goes on from message 10.
+    // The job's next run (here called directly) goes on from message 10. A worker's run of the job at the same moment
+    // makes one of the two stop (IngestMoved), and the other finishes.
     await t.database.db.execute(sql`update ingest_test_switch set armed = false`);
-    await t.app.services.documents.ingest(id);
+    for (const until = Date.now() + 30_000; (await interchangeRow(id)).state === 'queued' && Date.now() < until;) {
+      await t.app.services.documents.ingest(id).catch((error: unknown) => {
+        if (!(error instanceof IngestMoved)) throw error;
+      });
+    }
     expect(await interchangeRow(id)).toEqual({ state: 'done', messages_done: 18, message_count: 18 });
     expectEachOnce(await rowsOf(id), 18);
     // Another run (the safety-net job) changes nothing.
     await t.app.services.documents.ingest(id);
     expect(await rowsOf(id)).toHaveLength(36);
     await t.database.db.execute(sql`drop trigger ingest_test_refuse on documents`);
+  });
+});
+
+describe('a batch whose transaction PostgreSQL ends for a deadlock', () => {
+  it('runs it again: every message once, the interchange finding once, and the answer is not queued', async () => {
+    // A trigger raises a real deadlock (SQLSTATE 40P01) the first time message 11 is written, in the third batch; a
+    // sequence counts the times, since a sequence is not rolled back with the transaction it was read in.
+    await t.database.db.execute(sql`create sequence ingest_test_deadlocks`);
+    await t.database.db.execute(
+      sql.raw(`
+      create function ingest_test_deadlock() returns trigger language plpgsql as $$
+      begin
+        if new.number = 'D-011' and new.direction = 'out' and nextval('ingest_test_deadlocks') = 1 then
+          raise exception 'deadlock detected (the test)' using errcode = '40P01';
+        end if;
+        return new;
+      end $$`),
+    );
+    await t.database.db.execute(
+      sql`create trigger ingest_test_deadlock before insert on documents for each row execute function ingest_test_deadlock()`,
+    );
+    try {
+      const messages = orders('D', 12);
+      // UNZ counts 13 messages: a finding of the interchange, reported by the last batch (the one run twice).
+      const file = interchange('DEAD01', messages).replace("UNZ+12+DEAD01'", "UNZ+13+DEAD01'");
+      const result = await upload('deadlock.edi', file);
+      expect(result).toMatchObject({ duplicate: false, queued: false });
+      expect(result.documents.map((d) => d.documentNumber)).toEqual(messages.map((m) => m.number));
+      expectEachOnce(await rowsOf(result.interchangeId), messages.length);
+      expect(result.findings.filter((f) => f.code === 'EDI_UNZ_COUNT_MISMATCH')).toHaveLength(1);
+      const { rows } = (await t.database.db.execute(sql`select last_value from ingest_test_deadlocks`)) as unknown as {
+        rows: { last_value: string | number }[];
+      };
+      expect(Number(rows[0]!.last_value)).toBe(2);
+    } finally {
+      await t.database.db.execute(sql`drop trigger ingest_test_deadlock on documents`);
+    }
   });
 });
 

@@ -83,8 +83,13 @@ export type TestApp = {
   clock: TestClock;
   /** The app's job queue: `await t.jobs.drain()` runs every due job (an e-mail's delivery) before a test looks. */
   jobs: FastifyInstance['services']['jobs'];
+  /** The app's last warnings and errors (its log lines at LOG_LEVEL, warn by default), for a failure's message. */
+  logs: string[];
   close(): Promise<void>;
 };
+
+/** Log lines kept per test app: the newest, enough to say why a job or an upload failed. */
+const KEPT_LOG_LINES = 200;
 
 export async function createTestApp(
   options: {
@@ -111,18 +116,25 @@ export async function createTestApp(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
     PUBLIC_URL: 'http://portal.test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'warn',
     WEB_DIST: '/nonexistent',
     DATA_DIR: dataDir,
     // The shipped D96A and D01B are imported by the EDIFACT tests that need them, not by every test app.
     EDIFACT_SHIPPED_DIRECTORIES: 'false',
     ...options.env,
   });
+  const logs: string[] = [];
+  const logStream = {
+    write(line: string) {
+      logs.push(line.trimEnd());
+      if (logs.length > KEPT_LOG_LINES) logs.shift();
+    },
+  };
   const app = await buildApp({
     config,
     database,
     clock,
-    logger: false,
+    logStream,
     ...(options.accessTtlSeconds ? { accessTtlSeconds: options.accessTtlSeconds } : {}),
     ...(options.blobs ? { blobs: options.blobs } : {}),
   });
@@ -132,11 +144,24 @@ export async function createTestApp(
     database,
     clock,
     jobs: app.services.jobs,
+    logs,
     async close() {
       await app.close();
       if (!options.database) await database.close();
     },
   };
+}
+
+/** The app's last `count` warnings and errors, each as its message and its error's, for a failure's message. */
+export function recentWarnings(t: Pick<TestApp, 'logs'>, count = 8): string[] {
+  return t.logs.slice(-count).map((line) => {
+    try {
+      const entry = JSON.parse(line) as { msg?: string; err?: { message?: string; code?: string } };
+      return [entry.msg, entry.err?.code, entry.err?.message].filter(Boolean).join(': ');
+    } catch {
+      return line.slice(0, 300);
+    }
+  });
 }
 
 export const DEMO_USER = { login: 'user@demo.example.com', password: 'User#Demo2026' };

@@ -367,10 +367,12 @@ export function createDocumentsService(deps: {
         findings: [],
       };
     }
-    // A failure here (the database gone, say) is the job's to retry: the file is stored, the answer says queued.
-    await ingest
-      .ingest(id)
-      .catch((error: unknown) => deps.log?.warn({ err: error, interchangeId: id }, 'ingest failed'));
+    // A failure here (the database gone, say) is the job's to retry: the file is stored, the answer says queued, and
+    // the job, due later as a safety net, is made due now, so the workers retry it in seconds rather than minutes.
+    await ingest.ingest(id).catch(async (error: unknown) => {
+      deps.log?.warn({ err: error, interchangeId: id }, 'ingest failed, its job is due now');
+      await jobs.dueNow('documents.ingest', id).catch(() => undefined);
+    });
     const done = (await repo.findInterchange(id))!;
     const documents = await repo.documentsOfInterchange(id, companyId, direction);
     const findings = [
