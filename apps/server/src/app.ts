@@ -213,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const cpu = createCpuPool({
     timeLimitMs: config.cpuTaskTimeoutMs,
+    queueWaitMs: config.cpuQueueWaitMs,
     ...(config.cpuThreads ? { threads: config.cpuThreads } : {}),
   });
   app.addHook('onClose', () => cpu.close());

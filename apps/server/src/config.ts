@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   EDIFACT_DIRECTORIES_IMPORT: z.string().optional(),
   EDIFACT_DOWNLOAD_BASE_URL: z.url().optional(),
   CPU_TASK_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
+  CPU_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(30_000),
   DOCUMENTS_INLINE_MAX_BYTES: z.coerce
     .number()
     .int()
@@ -122,6 +123,8 @@ export type Config = {
   edifactShippedDirectories: boolean;
   /** Longest a CPU pool task (validation, CONTRL, a directory zip) may run. */
   cpuTaskTimeoutMs: number;
+  /** Longest a CPU pool task may wait for a thread before it is answered `server.busy`. */
+  cpuQueueWaitMs: number;
   /** Uploaded files up to this size are ingested while the upload waits; larger ones by the job alone (0022). */
   documentsInlineMaxBytes: number;
   documentsIngestBatchMessages: number;
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     edifactDownloadBaseUrl: e.EDIFACT_DOWNLOAD_BASE_URL,
     edifactShippedDirectories: e.EDIFACT_SHIPPED_DIRECTORIES,
     cpuTaskTimeoutMs: e.CPU_TASK_TIMEOUT_MS,
+    cpuQueueWaitMs: e.CPU_QUEUE_WAIT_MS,
     documentsInlineMaxBytes: e.DOCUMENTS_INLINE_MAX_BYTES,
     documentsIngestBatchMessages: e.DOCUMENTS_INGEST_BATCH_MESSAGES,
     inboundMaxBytes: e.INBOUND_MAX_BYTES,

@@ -71,7 +71,7 @@ describe('CPU-heavy requests run off the event loop', () => {
   });
 
   it('stops a task over its time limit with request.processing_limit and goes on serving', async () => {
-    const strict = await createTestApp({ env: { CPU_TASK_TIMEOUT_MS: '1' } });
+    const strict = await createTestApp({ env: { CPU_TASK_TIMEOUT_MS: '1', CPU_QUEUE_WAIT_MS: '60000' } });
     try {
       const token = (await login(strict.app)).access_token;
       const big = interchange(Array.from({ length: 20_000 }, (_, i) => ORDER(String(i + 1), `PO${i}`)));
@@ -81,6 +81,35 @@ describe('CPU-heavy requests run off the event loop', () => {
       const contrl = await post(strict.app, '/api/validation/edifact/contrl', token, big);
       expect(contrl.json().error.code).toBe('request.processing_limit');
       expect((await strict.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('a task that waits for a thread', () => {
+  it('is not charged its wait: queued behind one stopped at its limit, it runs and answers', async () => {
+    const strict = await createTestApp({
+      env: { CPU_TASK_TIMEOUT_MS: '500', CPU_QUEUE_WAIT_MS: '60000', CPU_THREADS: '1' },
+    });
+    try {
+      const token = (await login(strict.app)).access_token;
+      const big = interchange(Array.from({ length: 40_000 }, (_, i) => ORDER(String(i + 1), `PO${i}`)));
+      const small = interchange([ORDER('1', 'PO-SMALL')]);
+      // One thread: the large file takes it and is stopped after its 500 ms; the small one waits for it (longer than
+      // 500 ms, and a new thread's start) and is then given its own 500 ms, which it needs a few of.
+      const large = post(strict.app, '/api/validation/edifact', token, big);
+      // The large one's body is read and handed to the pool first.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const asked = Date.now();
+      const second = await post(strict.app, '/api/validation/edifact', token, small);
+      const waited = Date.now() - asked;
+      const first = await large;
+      expect(first.json().error).toMatchObject({ code: 'request.processing_limit', data: { reason: 'time' } });
+      expect(second.statusCode, second.body).toBe(200);
+      expect(second.json().messages).toHaveLength(1);
+      // What the test is about: its answer came later than its own limit after it was asked.
+      expect(waited).toBeGreaterThan(500);
     } finally {
       await strict.close();
     }

@@ -1,18 +1,22 @@
 /**
  * The CPU pool: work that costs CPU in proportion to a user's input (EDIFACT validation, CONTRL, directory zips, and
  * later PDF and XSD work) runs on worker threads, never on the event loop that answers everyone else. Each task has
- * a time limit and the threads a memory limit; a task over either is stopped (its thread is ended and replaced) and
- * answered with `request.processing_limit`, and a full queue with `server.busy`, so one user can slow only their own
- * request.
+ * a time limit, counted from when a thread takes it, and the threads a memory limit; a task over either is stopped
+ * (its thread is ended and replaced) and answered with `request.processing_limit`, and a full queue, or a task that
+ * waited too long for a thread, with `server.busy`, so one user can slow only their own request.
  */
 import { availableParallelism } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { AppError } from '../lib/app-error.ts';
 import type { CpuTask, CpuTaskName, CpuTaskResult } from './tasks.ts';
+import type { ThreadTask } from './thread.ts';
 
 export type CpuPoolOptions = {
-  /** Longest a task may run, in milliseconds. */
+  /** Longest a task may run, in milliseconds, from when a thread takes it. */
   timeLimitMs: number;
+  /** Longest a task may wait for a thread (default: its time limit); then it is refused with `server.busy`. */
+  queueWaitMs?: number;
   /** Threads (default: the cores less one for the event loop, at least 1, at most 4). */
   threads?: number;
   /** Tasks that may wait for a thread; more are refused with 503 (each may hold a 10 MB input). */
@@ -55,11 +59,27 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
 
   return {
     async run(task) {
-      const signal = AbortSignal.timeout(options.timeLimitMs);
+      // The time limit counts from the moment a thread takes the task: time spent waiting behind other users' tasks
+      // is the server's being busy (503, try again), not the input's cost.
+      const controller = new AbortController();
+      const { port1, port2 } = new MessageChannel();
+      let started = false;
+      let timer = setTimeout(() => controller.abort(), options.queueWaitMs ?? options.timeLimitMs);
+      port1.once('message', () => {
+        started = true;
+        clearTimeout(timer);
+        timer = setTimeout(() => controller.abort(), options.timeLimitMs);
+      });
       try {
-        return (await getPool().run(task, { signal })) as never;
+        const threadTask: ThreadTask = { task, started: port2 };
+        return (await getPool().run(threadTask, { signal: controller.signal, transferList: [port2] })) as never;
       } catch (error) {
-        throw toAppError(error, options.timeLimitMs);
+        const refused = toAppError(error, options.timeLimitMs, started);
+        if (refused instanceof AppError && refused.code === 'request.processing_limit') wakeQueue(getPool());
+        throw refused;
+      } finally {
+        clearTimeout(timer);
+        port1.close();
       }
     },
     completed: () => pool?.completed ?? 0,
@@ -70,8 +90,23 @@ export function createCpuPool(options: CpuPoolOptions): CpuPool {
   };
 }
 
-function toAppError(error: unknown, timeLimitMs: number): unknown {
+/**
+ * Piscina without a minimum of threads replaces a thread it ended (a task stopped at its time or memory limit) only
+ * when the next task is sent: until then the tasks queued behind it would wait for nothing. A task that does nothing
+ * is sent, which starts a thread; the queue goes to it in order.
+ */
+function wakeQueue(pool: Piscina): void {
+  if (pool.queueSize === 0) return;
+  const wake: ThreadTask = { task: { name: 'pool.wake' } };
+  // A full queue refuses it: the tasks in it are then given up when they have waited their time.
+  pool.run(wake).catch(() => undefined);
+}
+
+function toAppError(error: unknown, timeLimitMs: number, started: boolean): unknown {
   const e = error as { name?: string; code?: string; message?: string } | null;
+  if (e?.name === 'AbortError' && !started) {
+    return new AppError('server.busy', { headers: { 'retry-after': String(BUSY_RETRY_SECONDS) } });
+  }
   if (e?.name === 'AbortError') {
     return new AppError('request.processing_limit', {
       message: `stopped after ${timeLimitMs} ms`,

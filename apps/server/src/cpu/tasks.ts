@@ -39,6 +39,8 @@ const TASKS = {
   'ettn.run': async () => (await import('../features/ettn/ettn.tasks.ts')).ettnTask,
   'ksefSimulator.checkInvoice': async () =>
     (await import('../features/ksef-simulator/ksef-simulator.tasks.ts')).checkInvoiceTask,
+  /** Nothing: sent by the pool to start a thread for tasks left waiting when one was ended (pool.ts). */
+  'pool.wake': async () => async () => null,
 };
 
 export type CpuTaskName = keyof typeof TASKS;
@@ -60,11 +62,11 @@ export type CpuTask =
   | ({ name: 'ksef.buildInvoice' } & BuildInvoiceTask)
   | ({ name: 'ksef.readExport' } & ReadExportTask)
   | ({ name: 'ksefSimulator.checkInvoice' } & CheckInvoiceTask)
-  | ({ name: 'ettn.run' } & EttnTask);
+  | ({ name: 'ettn.run' } & EttnTask)
+  | { name: 'pool.wake' };
 export type CpuTaskResult<N extends CpuTaskName> = Awaited<ReturnType<Awaited<ReturnType<(typeof TASKS)[N]>>>>;
 
-export async function runCpuTask(task: CpuTask): Promise<unknown> {
-  const { name, ...input } = task;
-  const run = (await TASKS[name]()) as (input: unknown) => Promise<unknown>;
-  return run(input);
+/** The function of a task, its module loaded on the thread's first task of the kind. */
+export async function loadCpuTask(name: CpuTaskName): Promise<(input: unknown) => Promise<unknown>> {
+  return (await TASKS[name]()) as (input: unknown) => Promise<unknown>;
 }

@@ -3,5 +3,5 @@
 // tasks. The compiled server starts its threads on its own `cpu-worker.js` instead (scripts/build-server.mjs).
 const { register } = await import('tsx/esm/api');
 register();
-const { default: runCpuTask } = await import('./thread.ts');
-export default runCpuTask;
+const { default: runThreadTask } = await import('./thread.ts');
+export default runThreadTask;

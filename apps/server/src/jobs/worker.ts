@@ -53,6 +53,7 @@ async function main(): Promise<void> {
   await blobs.ready();
   const cpu = createCpuPool({
     timeLimitMs: config.cpuTaskTimeoutMs,
+    queueWaitMs: config.cpuQueueWaitMs,
     ...(config.cpuThreads ? { threads: config.cpuThreads } : {}),
   });
   const edifact = await createEdifactService({ cachePath: `${config.dataDir}/edifact`, blobs, log, cpu });
