@@ -189,7 +189,7 @@ async function main(): Promise<void> {
     server = await startServer(url.toString(), dataDir);
     const pid = server.pid ?? 0;
     await db.connect();
-    const buyer = await login('buyer@demo.example.com', 'Buyer#Demo2026');
+    let buyer = await login('buyer@demo.example.com', 'Buyer#Demo2026');
     const supplier = await login('user@demo.example.com', 'User#Demo2026');
     // Warm-up: the directories and the pool's thread, so that the start-up is not in the figures.
     await upload(buyer, 'warm.edi', file(RETAILER, SUPPLIER, 'WARM', [orders(1)]));
@@ -272,6 +272,8 @@ async function main(): Promise<void> {
     await stopServerProcess(server);
     server = await startServer(url.toString(), dataDir);
     const restarted = server.pid ?? 0;
+    // The first token may have lived past its five minutes on a slow machine.
+    buyer = await login('buyer@demo.example.com', 'Buyer#Demo2026');
     await upload(buyer, 'warm2.edi', file(RETAILER, SUPPLIER, 'WARM2', [orders(2)]));
     await untilIngested(db, uploads.length + 3);
     const fresh = await large(restarted, 'LARGE2', 'restarted');
