@@ -1,12 +1,15 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { documents as doc, interchangeKeys } from './documents.table.ts';
+import { documents as doc, documentStatusHistory as history, interchangeKeys } from './documents.table.ts';
 
 /**
  * Ids a statement takes at most. An interchange may hold any number of messages, and PostgreSQL counts a statement's
  * parameters in 16 bits: a CONTRL of 10,000 messages overflowed it, and its ingest failed on every retry.
  */
 const IDS_A_STATEMENT = 1000;
+
+/** The history field of an outbox document's CONTRL result, the only record of it (decision 0047). */
+export const ACKNOWLEDGEMENT_FIELD = 'acknowledgement';
 
 /** Drizzle queries of the CONTRL answers; each in the caller's transaction. */
 export function createContrlRepository() {
@@ -50,24 +53,34 @@ export function createContrlRepository() {
       companyId: string,
       direction: 'in' | 'out',
       tx: Db,
-    ): Promise<{ id: string; messageIndex: number; messageType: string; acknowledgement: string | null }[]> {
+    ): Promise<{ id: string; messageIndex: number; messageType: string }[]> {
       return tx
-        .select({
-          id: doc.id,
-          messageIndex: doc.messageIndex,
-          messageType: doc.messageType,
-          acknowledgement: doc.acknowledgement,
-        })
+        .select({ id: doc.id, messageIndex: doc.messageIndex, messageType: doc.messageType })
         .from(doc)
         .where(and(eq(doc.interchangeId, interchangeId), eq(doc.companyId, companyId), eq(doc.direction, direction)))
         .orderBy(doc.messageIndex);
     },
 
-    async setAcknowledgement(ids: readonly string[], value: string, tx: Db): Promise<void> {
+    /**
+     * The documents' acknowledgements: the last `acknowledgement` entry of each one's history (decision 0047), for
+     * those that have one.
+     */
+    async acknowledgements(ids: readonly string[], tx: Db): Promise<Map<string, string | null>> {
+      const found = new Map<string, string | null>();
       for (let i = 0; i < ids.length; i += IDS_A_STATEMENT) {
-        const piece = ids.slice(i, i + IDS_A_STATEMENT);
-        await tx.update(doc).set({ acknowledgement: value }).where(inArray(doc.id, piece));
+        const rows = await tx
+          .selectDistinctOn([history.documentId], { documentId: history.documentId, value: history.toValue })
+          .from(history)
+          .where(
+            and(
+              inArray(history.documentId, ids.slice(i, i + IDS_A_STATEMENT)),
+              eq(history.field, ACKNOWLEDGEMENT_FIELD),
+            ),
+          )
+          .orderBy(history.documentId, desc(history.id));
+        for (const row of rows) found.set(row.documentId, row.value);
       }
+      return found;
     },
   };
 }

@@ -14,12 +14,10 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import type { EdifactService } from '../edifact/edifact.service.ts';
 import type { DocumentCompanies } from './documents.dependencies.ts';
 import { createDocumentsRepository, type InterchangeRow, type NewDocument } from './documents.repository.ts';
-import { createContrlRepository } from './document-contrl.repository.ts';
+import { ACKNOWLEDGEMENT_FIELD, createContrlRepository } from './document-contrl.repository.ts';
 
 /** The link from a CONTRL to each document of the interchange it answers (its receiver's and its sender's copies). */
 export const ACKNOWLEDGEMENT_LINK = 'acknowledgement';
-/** The history field (and column) of an outbox document's CONTRL result. */
-export const ACKNOWLEDGEMENT_FIELD = 'acknowledgement';
 /** Larger files are not answered: the CONTRL task validates the whole file in one piece on the CPU pool. */
 export const CONTRL_MAX_BYTES = 20 * 1024 * 1024;
 
@@ -56,8 +54,8 @@ export async function contrlJobOf(
 /**
  * A CONTRL new in a company's inbox (rows of one ingest batch, inserted): the documents of the company's outbox
  * interchange it names (the CONTRL's UNB recipient was that interchange's UNB sender; UCI 0020 its control reference)
- * get `acknowledged` or `rejected` (UCI 0083 4, or the UCM in the message's place 4), a history row and an
- * `acknowledgement` link from the CONTRL. A CONTRL naming nothing of the company's changes nothing.
+ * get `acknowledged` or `rejected` (UCI 0083 4, or the UCM in the message's place 4): a history row, which is where
+ * a document's acknowledgement is read from, and an `acknowledgement` link from the CONTRL. A CONTRL naming nothing of the company's changes nothing.
  */
 export async function acknowledge(
   rows: readonly (NewDocument & { unbRecipient: string })[],
@@ -78,24 +76,23 @@ export async function acknowledge(
     const whole = ack.action === '4';
     // UCMs follow the messages' order; matched by place when there is one per message.
     const byPlace = ack.messages.length === copies.length;
+    const current = await repo.acknowledgements(
+      copies.map((c) => c.id),
+      tx,
+    );
     const changes = copies.map((c, i) => ({
-      ...c,
+      id: c.id,
+      from: current.get(c.id) ?? null,
       to: whole || (byPlace && ack.messages[i]?.action === '4') ? 'rejected' : 'acknowledged',
     }));
-    for (const to of ['acknowledged', 'rejected']) {
-      await repo.setAcknowledgement(
-        changes.filter((c) => c.to === to && c.acknowledgement !== to).map((c) => c.id),
-        to,
-        tx,
-      );
-    }
+    // The history is the acknowledgement's only record (decision 0047): no row of `documents` is rewritten.
     await documents.insertHistory(
       changes
-        .filter((c) => c.acknowledgement !== c.to)
+        .filter((c) => c.from !== c.to)
         .map((c) => ({
           documentId: c.id,
           field: ACKNOWLEDGEMENT_FIELD,
-          fromValue: c.acknowledgement,
+          fromValue: c.from,
           toValue: c.to,
           userId: null,
           at,

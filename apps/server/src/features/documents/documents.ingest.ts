@@ -798,10 +798,12 @@ export function createDocumentsIngest(deps: IngestDeps) {
                   }
                 }
                 // A CONTRL received: the outbox documents it answers show its result (decision 0035).
-                await acknowledge(
-                  reports.filter((r) => inserted.has(r.id!)),
-                  at,
-                  tx,
+                await timer.time('acknowledge', () =>
+                  acknowledge(
+                    reports.filter((r) => inserted.has(r.id!)),
+                    at,
+                    tx,
+                  ),
                 );
                 await timer.time('notify', () =>
                   notifyPartners(

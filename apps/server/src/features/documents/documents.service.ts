@@ -33,6 +33,7 @@ import type { EffectiveRestriction } from '../restrictions/restrictions.service.
 import { ENVELOPE_BYTES, envelopeOfHeader, MAX_ENVELOPES, type Envelope } from './documents.tasks.ts';
 import { createDocumentsIngest, duplicateInterchangeFinding } from './documents.ingest.ts';
 import { createContrlAnswer } from './documents.contrl.ts';
+import { ACKNOWLEDGEMENT_FIELD } from './document-contrl.repository.ts';
 import { createSplitter } from './documents.split.ts';
 import type {
   DocumentCompanies,
@@ -651,7 +652,9 @@ export function createDocumentsService(deps: {
         buyerTaxId: row.buyerTaxId,
         sellerTaxId: row.sellerTaxId,
         interchangeId: row.interchangeId,
-        acknowledgement: row.acknowledgement as DocumentDetail['acknowledgement'],
+        // Its CONTRL's answer is the history's last word on it (decision 0047).
+        acknowledgement: (history.findLast((h) => h.field === ACKNOWLEDGEMENT_FIELD)?.toValue ??
+          null) as DocumentDetail['acknowledgement'],
         body: row.body,
         findings: row.findings as DocumentFinding[],
         history: history.map((h) => ({

@@ -159,11 +159,6 @@ export const documents = pgTable(
     processingStatus: text('processing_status').notNull().default('OK'),
     businessStatus: text('business_status'),
     additionalStatus: text('additional_status'),
-    /**
-     * What the CONTRL answering this outbox document's interchange said (decision 0035): `acknowledged` (UNCL 0083
-     * 7) or `rejected` (4, rejected by syntax); null before one arrives.
-     */
-    acknowledgement: text('acknowledgement'),
     /** The canonical body (decision 0018). */
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
     findings: jsonb('findings').$type<unknown[]>().notNull().default([]),
@@ -248,7 +243,6 @@ export const documents = pgTable(
       .on(t.companyId, t.direction, t.expectedDeliveryDate, t.platformTimestamp, t.id)
       .where(sql`${t.sessionId} is null`),
     check('documents_direction_check', sql`${t.direction} in ('in', 'out')`),
-    check('documents_acknowledgement_check', sql`${t.acknowledgement} in ('acknowledged', 'rejected')`),
     check('documents_status_check', sql`${t.status} in ('received', 'read', 'sent', 'error', 'waiting')`),
   ],
 );
