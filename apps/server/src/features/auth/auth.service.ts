@@ -228,21 +228,40 @@ export function createAuthService(deps: {
       createdAt: now,
     };
     const hooks = deps.sessions;
-    const family = hooks
-      ? await deps.db.transaction(async (txRaw) => {
-          const tx = txRaw as unknown as Db;
-          const created = await repo.createFamily(values, tx);
-          const roles = new Set(user.roles);
-          for (const role of options.impersonator?.roles ?? []) if (role !== 'admin') roles.add(role);
-          await hooks.started(
-            { sessionId: created.id, userId: user.id, companyId: user.companyId, roles: [...roles] },
-            tx,
-          );
-          return created;
-        })
-      : await repo.createFamily(values);
+    // The family and its first refresh token commit together, before the hooks' jobs are woken: a job that asks
+    // whether the session is live (the demo set's) must never find the family without its token, which reads as a
+    // session already over (the demo set was then silently not made).
+    const { family, refresh } = await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const created = await repo.createFamily(values, tx);
+      const first = await newRefreshToken(created.id, created.absoluteExpiresAt, now, tx);
+      if (hooks) {
+        const roles = new Set(user.roles);
+        for (const role of options.impersonator?.roles ?? []) if (role !== 'admin') roles.add(role);
+        await hooks.started(
+          { sessionId: created.id, userId: user.id, companyId: user.companyId, roles: [...roles] },
+          tx,
+        );
+      }
+      return { family: created, refresh: first };
+    });
     hooks?.committed?.();
-    return mintTokens(user, family.id, family.absoluteExpiresAt, options.impersonator);
+    return signTokens(user, family.id, refresh, now, options.impersonator);
+  }
+
+  /** A new refresh token of a family: idle-limited, never past the family's absolute expiry. */
+  async function newRefreshToken(
+    familyId: string,
+    absoluteExpiresAt: Date,
+    now: Date,
+    tx?: Db,
+  ): Promise<{ secret: string; expiresAt: Date }> {
+    const secret = newSecret();
+    const expiresAt = new Date(
+      Math.min(addSeconds(now, REFRESH_TOKEN_IDLE_SECONDS).getTime(), absoluteExpiresAt.getTime()),
+    );
+    await repo.insertRefreshToken({ familyId, tokenHash: hashSecret(secret), expiresAt, createdAt: now }, tx);
+    return { secret, expiresAt };
   }
 
   async function mintTokens(
@@ -252,11 +271,18 @@ export function createAuthService(deps: {
     impersonator?: UserRow,
   ): Promise<TokenSet> {
     const now = clock.now();
-    const refresh = newSecret();
-    const expiresAt = new Date(
-      Math.min(addSeconds(now, REFRESH_TOKEN_IDLE_SECONDS).getTime(), absoluteExpiresAt.getTime()),
-    );
-    await repo.insertRefreshToken({ familyId, tokenHash: hashSecret(refresh), expiresAt, createdAt: now });
+    const refresh = await newRefreshToken(familyId, absoluteExpiresAt, now);
+    return signTokens(user, familyId, refresh, now, impersonator);
+  }
+
+  /** The Keycloak-shaped token set of a session: its access token signed now, and the refresh token given. */
+  async function signTokens(
+    user: UserRow,
+    familyId: string,
+    refresh: { secret: string; expiresAt: Date },
+    now: Date,
+    impersonator?: UserRow,
+  ): Promise<TokenSet> {
     const groupNames = await deps.groups.groupNames(user.id);
     // An impersonating admin keeps its other roles (description, section 4), never admin itself.
     const roles = new Set(user.roles);
@@ -276,9 +302,9 @@ export function createAuthService(deps: {
     });
     return {
       access_token: access,
-      refresh_token: refresh,
+      refresh_token: refresh.secret,
       expires_in: deps.tokens.accessTtlSeconds,
-      refresh_expires_in: Math.max(0, seconds(expiresAt) - seconds(now)),
+      refresh_expires_in: Math.max(0, seconds(refresh.expiresAt) - seconds(now)),
       token_type: 'Bearer',
     };
   }
