@@ -55,7 +55,8 @@ export async function contrlJobOf(
  * A CONTRL new in a company's inbox (rows of one ingest batch, inserted): the documents of the company's outbox
  * interchange it names (the CONTRL's UNB recipient was that interchange's UNB sender; UCI 0020 its control reference)
  * get `acknowledged` or `rejected` (UCI 0083 4, or the UCM in the message's place 4): a history row, which is where
- * a document's acknowledgement is read from, and an `acknowledgement` link from the CONTRL. A CONTRL naming nothing of the company's changes nothing.
+ * a document's acknowledgement is read from, and an `acknowledgement` link from the CONTRL. A CONTRL naming nothing of
+ * the company's changes nothing.
  */
 export async function acknowledge(
   rows: readonly (NewDocument & { unbRecipient: string })[],
